@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { type Actor, EnvelopeSchema, newEventId, subjectToken } from './envelope.js';
+import {
+  PriceRejectedData,
+  PriceTickedData,
+  SilverRejectedData,
+  SilverTickedData,
+} from './price-events.js';
+import { MaintenanceEndedData, MaintenanceStartedData, MaintenanceUpdatedData } from './site-events.js';
+
+interface EventDefinition<S extends z.ZodType> {
+  readonly schemaVersion: number;
+  readonly data: S;
+  /** Where the event is stored; also the unit of optimistic concurrency. */
+  readonly subject: (data: z.output<S>) => string;
+  readonly aggregateId: (data: z.output<S>) => string;
+}
+
+function define<S extends z.ZodType>(definition: EventDefinition<S>): EventDefinition<S> {
+  return definition;
+}
+
+const SITE_SUBJECT = 'xsd.site.maintenance';
+
+/**
+ * Every event of the product: type name (past tense) to schema, subject and aggregate.
+ * Emitters and handlers are generic over this map, so a new event is one entry here.
+ */
+export const eventCatalog = {
+  'price.ticked': define({
+    schemaVersion: 1,
+    data: PriceTickedData,
+    subject: (d) => `xsd.price.${subjectToken(d.chain)}.${d.token}`,
+    aggregateId: (d) => `${d.chain}:${d.token}`,
+  }),
+  'price.rejected': define({
+    schemaVersion: 1,
+    data: PriceRejectedData,
+    subject: (d) => `xsd.rejected.${subjectToken(d.chain)}.${d.token}`,
+    aggregateId: (d) => `${d.chain}:${d.token}`,
+  }),
+  'silver.ticked': define({
+    schemaVersion: 1,
+    data: SilverTickedData,
+    subject: () => 'xsd.silver.xag',
+    aggregateId: () => 'silver',
+  }),
+  'silver.rejected': define({
+    schemaVersion: 1,
+    data: SilverRejectedData,
+    subject: () => 'xsd.rejected.silver',
+    aggregateId: () => 'silver',
+  }),
+  'maintenance.started': define({
+    schemaVersion: 1,
+    data: MaintenanceStartedData,
+    subject: () => SITE_SUBJECT,
+    aggregateId: () => 'site',
+  }),
+  'maintenance.updated': define({
+    schemaVersion: 1,
+    data: MaintenanceUpdatedData,
+    subject: () => SITE_SUBJECT,
+    aggregateId: () => 'site',
+  }),
+  'maintenance.ended': define({
+    schemaVersion: 1,
+    data: MaintenanceEndedData,
+    subject: () => SITE_SUBJECT,
+    aggregateId: () => 'site',
+  }),
+} as const;
+
+export type EventCatalog = typeof eventCatalog;
+export type EventType = keyof EventCatalog;
+export type EventData<T extends EventType> = z.output<EventCatalog[T]['data']>;
+/** Input form of the data (before defaults are filled in). */
+export type EventDataInput<T extends EventType> = z.input<EventCatalog[T]['data']>;
+
+export interface DomainEvent<T extends EventType = EventType> {
+  readonly id: string;
+  readonly type: T;
+  readonly subject: string;
+  readonly aggregateId: string;
+  readonly occurredAt: string;
+  readonly actor: Actor;
+  readonly schemaVersion: number;
+  readonly data: EventData<T>;
+}
+
+/** The union of every concrete event, discriminated on `type`. */
+export type AnyEvent = { [T in EventType]: DomainEvent<T> }[EventType];
+
+export const EVENT_TYPES = Object.keys(eventCatalog) as EventType[];
+
+/** Raised when an event does not match its schema; nothing is appended. */
+export class InvalidEventError extends Error {
+  constructor(
+    message: string,
+    readonly issues: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+}
+
+export interface EventMetadata {
+  readonly actor: Actor;
+  /** When it happened; passed in so domain code and tests never read the clock themselves. */
+  readonly now: Date;
+  /** A caller-chosen id (deterministic ids make replicas append once); a fresh UUIDv7 otherwise. */
+  readonly id?: string;
+}
+
+/** Builds a validated event of the given type; throws InvalidEventError on bad data. */
+export function createEvent<T extends EventType>(
+  type: T,
+  data: EventDataInput<T>,
+  metadata: EventMetadata,
+): DomainEvent<T> {
+  const definition = eventCatalog[type] as unknown as EventDefinition<z.ZodType<EventData<T>>>;
+  const parsed = definition.data.safeParse(data);
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error);
+    throw new InvalidEventError(`Invalid ${type} event: ${issues.join('; ')}`, issues);
+  }
+  return {
+    id: metadata.id ?? newEventId(metadata.now.getTime()),
+    type,
+    subject: definition.subject(parsed.data),
+    aggregateId: definition.aggregateId(parsed.data),
+    occurredAt: metadata.now.toISOString(),
+    actor: metadata.actor,
+    schemaVersion: definition.schemaVersion,
+    data: parsed.data,
+  };
+}
+
+/**
+ * Validates anything claiming to be an event: the envelope, a known type and version, data
+ * against its schema, and the subject and aggregate the data implies. Used at append and read.
+ */
+export function parseEvent(raw: unknown): AnyEvent {
+  const envelope = EnvelopeSchema.safeParse(raw);
+  if (!envelope.success) {
+    const issues = describeIssues(envelope.error);
+    throw new InvalidEventError(`Invalid event envelope: ${issues.join('; ')}`, issues);
+  }
+  const { type, schemaVersion, data } = envelope.data;
+  if (!Object.hasOwn(eventCatalog, type)) {
+    throw new InvalidEventError(`Unknown event type '${type}'`);
+  }
+  const definition = eventCatalog[type as EventType] as unknown as EventDefinition<z.ZodType>;
+  if (schemaVersion !== definition.schemaVersion) {
+    throw new InvalidEventError(
+      `Unsupported schema version ${schemaVersion} for '${type}' (expected ${definition.schemaVersion})`,
+    );
+  }
+  const parsed = definition.data.safeParse(data);
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error);
+    throw new InvalidEventError(`Invalid ${type} event: ${issues.join('; ')}`, issues);
+  }
+  const subject = definition.subject(parsed.data);
+  if (subject !== envelope.data.subject) {
+    throw new InvalidEventError(`Event ${type} must be stored on subject '${subject}', not '${envelope.data.subject}'`);
+  }
+  return { ...envelope.data, data: parsed.data, aggregateId: definition.aggregateId(parsed.data) } as AnyEvent;
+}
+
+export function isEventOfType<T extends EventType>(event: AnyEvent, type: T): event is DomainEvent<T> & AnyEvent {
+  return event.type === type;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+const instant = z.iso.datetime({ offset: true });
+
+/** Fields a maintenance start or update carries; null means "use the default text" / no end time. */
+export const MaintenanceFields = z.object({
+  title: z.string().trim().max(200).nullable(),
+  message: z.string().trim().max(2000).nullable(),
+  expectedUpTime: instant.nullable(),
+});
+
+export const MaintenanceStartedData = MaintenanceFields;
+export const MaintenanceUpdatedData = MaintenanceFields;
+
+/** `schedule`: the server ended it because expected_up_time passed; `staff`: someone switched it off. */
+export const MaintenanceEndedData = z.object({
+  reason: z.enum(['staff', 'schedule']),
+});

@@ -1,0 +1,98 @@
+import type { AnyEvent } from '@xsd/contracts';
+
+/** An event as stored: its position in the whole log (1-based, gap-free per adapter) and itself. */
+export interface StoredEvent {
+  readonly sequence: number;
+  readonly event: AnyEvent;
+}
+
+export interface AppendOptions {
+  /**
+   * Optimistic concurrency on the event's subject: the sequence of the last event stored on that
+   * subject that the caller decided on, or 0 when the subject must still be empty.
+   */
+  readonly expectedSubjectSequence?: number;
+}
+
+export interface AppendResult {
+  /** Stream sequence of the stored event (of the first copy when this append was a duplicate). */
+  readonly sequence: number;
+  /** True when an event with the same id was already stored; nothing new was written. */
+  readonly duplicate: boolean;
+}
+
+export interface SubscribeOptions {
+  /** First sequence to deliver when the consumer is created or moved (1 = from the start). */
+  readonly fromSequence: number;
+  /** Most events handed to the handler at once. */
+  readonly maxBatch?: number;
+}
+
+/**
+ * Delivery to a durable consumer. The handler gets ordered, consecutive batches; when it resolves,
+ * the batch is acknowledged. When it throws, the batch is delivered again after a delay, never
+ * dropped, until the adapter's maximum deliveries, after which it goes to the dead letters.
+ */
+export type BatchHandler = (batch: readonly StoredEvent[]) => Promise<void>;
+
+export interface Subscription {
+  /** Stops delivery; resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+}
+
+export interface EventLogInfo {
+  readonly adapter: 'jetstream' | 'embedded';
+  readonly stream: string;
+  readonly lastSequence: number;
+}
+
+/** The one log every change of state goes through first. Two adapters share these semantics. */
+export interface EventLog {
+  readonly adapter: 'jetstream' | 'embedded';
+  readonly stream: string;
+
+  /** Validates, then appends one event. Rejects with InvalidEventError or ConcurrencyError. */
+  append(event: AnyEvent, options?: AppendOptions): Promise<AppendResult>;
+  /** Appends many events without concurrency checks, pipelined; results in input order. */
+  appendMany(events: readonly AnyEvent[]): Promise<AppendResult[]>;
+
+  /** Events from `fromSequence` on (inclusive), in order, at most `limit`. */
+  read(fromSequence: number, limit: number): Promise<StoredEvent[]>;
+  /** Every event of one subject, in order: how a command loads its aggregate's state. */
+  readSubject(subject: string): Promise<StoredEvent[]>;
+  /** Sequence of the last event on a subject, 0 when there is none. */
+  subjectSequence(subject: string): Promise<number>;
+  /** Sequence of the newest event in the whole log, 0 when empty. */
+  lastSequence(): Promise<number>;
+  info(): Promise<EventLogInfo>;
+
+  /** A named durable consumer: survives restarts and resumes after the last acknowledged batch. */
+  subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription>;
+  /** Forgets a durable consumer's position (used before a projection rebuild). */
+  deleteConsumer(name: string): Promise<void>;
+
+  close(): Promise<void>;
+}
+
+/** The subject moved on since the caller read it: someone else appended first. */
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly expectedSequence: number,
+    readonly actualSequence: number | null,
+  ) {
+    super(
+      `Concurrent change on ${subject}: expected last sequence ${expectedSequence}` +
+        (actualSequence === null ? '' : `, found ${actualSequence}`),
+    );
+    this.name = 'ConcurrencyError';
+  }
+}
+
+/** The log could not be reached or refused the operation for a reason other than the above. */
+export class EventLogUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EventLogUnavailableError';
+  }
+}
