@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PgliteDialect } from './pglite-dialect.js';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly kind: 'pglite' | 'postgres';
+  /** Closes the pool or the PGlite instance; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL (`DATABASE_URL`); without one the embedded PGlite database is used. */
+  readonly url?: string | null;
+  /** `XSD_DATA_DIR`: PGlite keeps its files in `<dataDir>/pglite`; ':memory:' keeps nothing. */
+  readonly dataDir?: string;
+  /** Most connections the `pg` pool opens (default 10). */
+  readonly poolSize?: number;
+  /**
+   * Start a new embedded database from this dump (`PGlite.dumpDataDir`) instead of an empty one;
+   * tests use it to skip PGlite's initdb and the migrations. Ignored when the data exists.
+   */
+  readonly pgliteSnapshot?: Blob;
+}
+
+export const IN_MEMORY = ':memory:';
+const DEFAULT_DATA_DIR = '.data';
+const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Opens the database. Both drivers return the same JavaScript values: int8 (bigint) and numeric
+ * as numbers (precise up to 2^53, plenty for sequences, counts and prices), timestamptz as Date,
+ * date as its 'YYYY-MM-DD' text, jsonb as parsed JSON.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE)
+    : openPglite(options.dataDir, options.pgliteSnapshot);
+}
+
+/** Type ids (pg_type.oid) whose default parsing we change. */
+const OID = {
+  int8: 20,
+  numeric: 1700,
+  date: 1082,
+  int8Array: 1016,
+  numericArray: 1231,
+} as const;
+
+const toNumber = (value: string): number => Number(value);
+const keepText = (value: string): string => value;
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  // Parsers set on this pool only, never on the global `pg.types`.
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(OID.int8, toNumber);
+  types.setTypeParser(OID.numeric, toNumber);
+  types.setTypeParser(OID.date, keepText);
+  // The default array parsers return the items as strings; keep their parsing, convert the items.
+  const defaultParser = pg.types.getTypeParser as (oid: number, format: 'text') => (value: string) => unknown;
+  for (const oid of [OID.int8Array, OID.numericArray]) {
+    const parseArray = defaultParser(oid, 'text') as (value: string) => (string | null)[];
+    types.setTypeParser(oid, (value: string) => parseArray(value).map((item) => (item === null ? null : Number(item))));
+  }
+
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle client that loses its server (restart, terminated backend) is dropped by the pool and
+  // the next query opens a new one; without a listener the 'error' event would end the process.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL idle connection lost: ${error.message}`);
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return handle(db, 'postgres');
+}
+
+async function openPglite(dataDir: string = DEFAULT_DATA_DIR, snapshot?: Blob): Promise<DatabaseHandle> {
+  let directory: string | undefined;
+  if (dataDir !== IN_MEMORY) {
+    directory = join(dataDir, 'pglite');
+    await mkdir(directory, { recursive: true });
+  }
+  // PGlite refuses a dump over existing data; an existing database is opened as it is.
+  const hasData = directory !== undefined && existsSync(join(directory, 'PG_VERSION'));
+  const pglite = await PGlite.create(directory, {
+    loadDataDir: hasData ? undefined : snapshot,
+    parsers: {
+      [OID.int8]: toNumber,
+      [OID.numeric]: toNumber,
+      [OID.date]: keepText,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect({ pglite }) });
+  return handle(db, 'pglite');
+}
+
+function handle(db: Db, kind: DatabaseHandle['kind']): DatabaseHandle {
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    kind,
+    close: () => (closing ??= db.destroy()),
+  };
+}

@@ -1,0 +1,323 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { type DatabaseHandle, IN_MEMORY, openDatabase } from './database.js';
+import { MIGRATION_NAMES, migrateDownToEmpty, migrateToLatest } from './migrate.js';
+
+/** Every table, its primary key and the columns the product relies on. */
+const TABLES: Record<string, { readonly key: readonly string[]; readonly columns: readonly string[] }> = {
+  event_log: { key: ['sequence'], columns: ['id', 'subject', 'type', 'event', 'appended_at'] },
+  event_log_head: { key: ['id'], columns: ['last_sequence'] },
+  event_log_consumers: { key: ['name'], columns: ['last_sequence', 'updated_at'] },
+  admin_users: { key: ['id'], columns: ['email', 'role', 'created_at', 'last_login'] },
+  staff_credentials: { key: ['admin_user_id'], columns: ['password_hash', 'updated_at'] },
+  staff_sessions: {
+    key: ['id'],
+    columns: ['admin_user_id', 'token_hash', 'kind', 'created_at', 'expires_at', 'revoked_at', 'last_seen_at'],
+  },
+  breaking_news: {
+    key: ['id'],
+    columns: ['title', 'content', 'type', 'priority', 'expires_at', 'notify_users', 'is_active', 'created_by', 'created_at'],
+  },
+  calendar_events: {
+    key: ['id'],
+    columns: [
+      'title', 'description', 'type', 'start_date', 'end_date', 'start_time', 'end_time',
+      'location', 'url', 'notify_users', 'is_active', 'created_by',
+    ],
+  },
+  chain_settings: {
+    key: ['chain_name'],
+    columns: ['is_active', 'display_name', 'maintenance_message', 'updated_at', 'updated_by'],
+  },
+  contact_submissions: {
+    key: ['id'],
+    columns: [
+      'name', 'email', 'phone', 'subject', 'message', 'photo_url', 'status', 'created_at',
+      'admin_reply', 'replied_at', 'replied_by',
+    ],
+  },
+  api_keys: {
+    key: ['id'],
+    columns: ['name', 'key_hash', 'key_prefix', 'permissions', 'created_by', 'created_at', 'expires_at', 'last_used_at'],
+  },
+  site_settings: {
+    key: ['id'],
+    columns: [
+      'event_id', 'maintenance_mode', 'maintenance_message', 'maintenance_title', 'expected_up_time',
+      'created_at', 'updated_by', 'updated_at',
+    ],
+  },
+  analytics_visits: {
+    key: ['id'],
+    columns: ['event_id', 'page', 'visitor_id', 'user_agent', 'referrer', 'device_type', 'session_duration', 'country', 'created_at'],
+  },
+  analytics_events: { key: ['id'], columns: ['event_id', 'visitor_id', 'event_type', 'event_data', 'page', 'created_at'] },
+  price_history: { key: ['id'], columns: ['event_id', 'token_name', 'chain_name', 'price', 'timestamp', 'created_at'] },
+  silver_prices: { key: ['id'], columns: ['event_id', 'price_per_gram', 'timestamp', 'source', 'created_at'] },
+  price_candles: {
+    key: ['token_name', 'chain_name', 'bucket', 'bucket_start'],
+    columns: ['open', 'high', 'low', 'close', 'samples'],
+  },
+  ingestor_chain_status: {
+    key: ['chain_name'],
+    columns: ['status', 'consecutive_failures', 'last_attempt_at', 'last_success_at', 'last_error', 'instance_id', 'updated_at'],
+  },
+  notification_subscriptions: { key: ['endpoint'], columns: ['p256dh', 'auth', 'user_id'] },
+  alert_rules: {
+    key: ['id'],
+    columns: ['subscription_endpoint', 'kind', 'params', 'enabled', 'last_triggered_at', 'created_at'],
+  },
+  user_dashboard_preferences: { key: ['user_id'], columns: ['layout', 'widgets', 'theme', 'updated_at'] },
+  projection_checkpoints: { key: ['name'], columns: ['sequence', 'updated_at'] },
+  dead_letters: { key: ['id'], columns: ['consumer', 'sequence', 'event_id', 'event', 'error', 'created_at'] },
+};
+
+const STAFF_ID = '0190a1b2-0000-7000-8000-000000000001';
+const uuid = (n: number) => `0190a1b2-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+/** A valid row per table; each CHECK case swaps one column for a bad value. */
+const VALID_ROWS: Record<string, () => Record<string, unknown>> = {
+  admin_users: () => ({ id: uuid(100 + Math.floor(Math.random() * 1e6)), email: `${Math.random()}@x.test`, role: 'admin' }),
+  staff_sessions: () => ({
+    admin_user_id: STAFF_ID,
+    token_hash: `hash-${Math.random()}`,
+    kind: 'cookie',
+    expires_at: new Date('2030-01-01T00:00:00Z'),
+  }),
+  api_keys: () => ({
+    name: 'Web Push Notifications',
+    key_hash: `hash-${Math.random()}`,
+    key_prefix: 'xsd_ab12',
+    permissions: ['send_notifications'],
+  }),
+  breaking_news: () => ({ title: 'Title', content: '<p>Body</p>', type: 'info', priority: 1 }),
+  calendar_events: () => ({ title: 'Launch', type: 'event', start_date: '2025-01-02' }),
+  contact_submissions: () => ({ name: 'Ann', email: 'ann@x.test', message: 'Hello', status: 'new' }),
+  analytics_visits: () => ({ event_id: crypto.randomUUID(), page: '/', visitor_id: 'v1', device_type: 'mobile' }),
+  price_history: () => ({
+    event_id: crypto.randomUUID(),
+    token_name: 'XSD',
+    chain_name: 'Ethereum',
+    price: 1.02,
+    timestamp: new Date(),
+  }),
+  price_candles: () => ({
+    token_name: 'BankX',
+    chain_name: 'BSC',
+    bucket: '1h',
+    bucket_start: new Date(Math.floor(Math.random() * 1e12)),
+    open: 1,
+    high: 2,
+    low: 0.5,
+    close: 1.5,
+    samples: 3,
+  }),
+  ingestor_chain_status: () => ({ chain_name: `chain-${Math.random()}`, status: 'ok', instance_id: 'test' }),
+  alert_rules: () => ({ subscription_endpoint: 'https://push.test/1', kind: 'price', params: JSON.stringify({ above: 2 }) }),
+};
+
+const CHECK_CASES: readonly (readonly [table: string, column: string, bad: unknown])[] = [
+  ['admin_users', 'role', 'owner'],
+  ['staff_sessions', 'kind', 'token'],
+  ['api_keys', 'permissions', ['delete_everything']],
+  ['api_keys', 'permissions', []],
+  ['breaking_news', 'type', 'critical'],
+  ['breaking_news', 'priority', 6],
+  ['breaking_news', 'priority', 0],
+  ['calendar_events', 'type', 'party'],
+  ['contact_submissions', 'status', 'spam'],
+  ['analytics_visits', 'device_type', 'tablet'],
+  ['price_history', 'token_name', 'BTC'],
+  ['price_candles', 'bucket', '15m'],
+  ['alert_rules', 'kind', 'weather'],
+  ['ingestor_chain_status', 'status', 'sleeping'],
+];
+
+interface DriverUnderTest {
+  readonly name: 'pglite' | 'postgres';
+  open(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }>;
+}
+
+const drivers: DriverUnderTest[] = [
+  {
+    name: 'pglite',
+    open: async () => {
+      const handle = await openDatabase({ dataDir: IN_MEMORY });
+      return { handle, close: () => handle.close() };
+    },
+  },
+  {
+    name: 'postgres',
+    open: async () => {
+      const database: TestDatabase = await createTestDatabase({ empty: true });
+      return { handle: database.handle, close: () => database.drop() };
+    },
+  },
+];
+
+async function publicTables(db: Kysely<any>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('information_schema.tables')
+    .select('table_name')
+    .where('table_schema', '=', 'public')
+    .where('table_type', '=', 'BASE TABLE')
+    .execute();
+  return rows.map((row) => String(row.table_name)).sort();
+}
+
+async function columnsOf(db: Kysely<any>): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .selectFrom('information_schema.columns')
+    .select(['table_name', 'column_name'])
+    .where('table_schema', '=', 'public')
+    .execute();
+  const byTable = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const table = String(row.table_name);
+    if (!byTable.has(table)) byTable.set(table, new Set());
+    byTable.get(table)!.add(String(row.column_name));
+  }
+  return byTable;
+}
+
+async function primaryKeys(db: Kysely<any>): Promise<Map<string, string[]>> {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select tc.table_name, kcu.column_name
+    from information_schema.table_constraints tc
+    join information_schema.key_column_usage kcu
+      on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
+    where tc.table_schema = 'public' and tc.constraint_type = 'PRIMARY KEY'
+    order by tc.table_name, kcu.ordinal_position`.execute(db);
+  const byTable = new Map<string, string[]>();
+  for (const row of rows) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
+  return byTable;
+}
+
+describe.each(drivers)('migrations on $name', (driver) => {
+  let handle: DatabaseHandle;
+  let close: () => Promise<void>;
+  let db: Kysely<any>;
+
+  beforeAll(async () => {
+    ({ handle, close } = await driver.open());
+    db = handle.db;
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('runs every migration up from an empty database', async () => {
+    expect(await publicTables(db)).toEqual([]);
+    expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+
+  it('creates every table of the spec and the design with its key and columns', async () => {
+    const tables = await publicTables(db);
+    expect(tables).toEqual([...Object.keys(TABLES), 'kysely_migration', 'kysely_migration_lock'].sort());
+
+    const columns = await columnsOf(db);
+    const keys = await primaryKeys(db);
+    for (const [table, expected] of Object.entries(TABLES)) {
+      expect([...(columns.get(table) ?? [])], table).toEqual(expect.arrayContaining([...expected.key, ...expected.columns]));
+      expect(keys.get(table), `${table} primary key`).toEqual(expected.key);
+    }
+  });
+
+  it('accepts the valid rows the CHECK cases start from', async () => {
+    await db.insertInto('admin_users').values({ id: STAFF_ID, email: 'Root@X.test', role: 'super_admin' }).execute();
+    for (const [table, row] of Object.entries(VALID_ROWS)) {
+      await db.insertInto(table).values(row()).execute();
+    }
+  });
+
+  it.each(CHECK_CASES)('refuses %s.%s = %j', async (table, column, bad) => {
+    const row = { ...VALID_ROWS[table](), [column]: bad };
+    await expect(db.insertInto(table).values(row).execute()).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('refuses a second staff account with the same email in another case', async () => {
+    await expect(
+      db.insertInto('admin_users').values({ id: uuid(2), email: 'root@x.TEST', role: 'admin' }).execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('refuses a price_history row whose event was already projected', async () => {
+    const row = VALID_ROWS.price_history();
+    await db.insertInto('price_history').values(row).execute();
+    await expect(
+      db.insertInto('price_history').values({ ...row, price: 2 }).execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('returns int8 and numeric as numbers, timestamptz as Date, date as text, jsonb parsed', async () => {
+    const big = 2 ** 53 - 1;
+    const at = new Date('2025-03-04T05:06:07.089Z');
+    await db
+      .insertInto('projection_checkpoints')
+      .values({ name: `types-${driver.name}`, sequence: big, updated_at: at })
+      .execute();
+    const checkpoint = await db
+      .selectFrom('projection_checkpoints')
+      .selectAll()
+      .where('name', '=', `types-${driver.name}`)
+      .executeTakeFirstOrThrow();
+    expect(checkpoint.sequence).toBe(big);
+    expect(checkpoint.updated_at).toBeInstanceOf(Date);
+    expect((checkpoint.updated_at as Date).toISOString()).toBe(at.toISOString());
+
+    const { rows } = await sql<Record<string, unknown>>`
+      select 7::int8 as int8, 12.5::numeric as numeric, array[1, 2]::int8[] as int8s,
+             array[1.5, null]::numeric[] as numerics, count(*) as count, now() as now,
+             '2025-01-02'::date as date, '{"a": [1, true]}'::jsonb as json, 2.25::float8 as float8`.execute(db);
+    expect(rows[0]).toEqual({
+      int8: 7,
+      numeric: 12.5,
+      int8s: [1, 2],
+      numerics: [1.5, null],
+      count: 1,
+      now: expect.any(Date),
+      date: '2025-01-02',
+      json: { a: [1, true] },
+      float8: 2.25,
+    });
+
+    const event = await db
+      .selectFrom('calendar_events')
+      .select(['start_date', 'start_time'])
+      .where('title', '=', 'Launch')
+      .executeTakeFirstOrThrow();
+    expect(event).toEqual({ start_date: '2025-01-02', start_time: null });
+  });
+
+  it('runs every migration down to an empty database, and up again', async () => {
+    expect(await migrateDownToEmpty(db)).toEqual([...MIGRATION_NAMES].reverse());
+    expect(await publicTables(db)).toEqual(['kysely_migration', 'kysely_migration_lock']);
+    const { rows } = await sql<{ count: number }>`
+      select count(*) as count from pg_indexes
+      where schemaname = 'public' and tablename not like 'kysely_migration%'`.execute(db);
+    expect(rows[0].count).toBe(0);
+    expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
+  });
+});
+
+describe('migrateToLatest when a migration fails', () => {
+  it('names the failed migration and applies none of them', async () => {
+    const database = await createTestDatabase({ empty: true });
+    try {
+      const db: Kysely<any> = database.handle.db;
+      await sql`create table admin_users (id int)`.execute(db);
+      const failure = migrateToLatest(db);
+      await expect(failure).rejects.toMatchObject({
+        name: 'MigrationError',
+        failedMigration: '1763683400000-Staff',
+        message: expect.stringMatching(/^Database migration 1763683400000-Staff \(up\) failed: .*admin_users/),
+      });
+      expect((await publicTables(db)).filter((table) => !table.startsWith('kysely_'))).toEqual(['admin_users']);
+    } finally {
+      await database.drop();
+    }
+  });
+});

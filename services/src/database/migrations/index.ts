@@ -1,0 +1,25 @@
+import type { Migration } from 'kysely';
+import * as eventLog from './1763683200000-EventLog.js';
+import * as projectionMachinery from './1763683300000-ProjectionMachinery.js';
+import * as staff from './1763683400000-Staff.js';
+import * as siteContent from './1763683500000-SiteContent.js';
+import * as prices from './1763683600000-Prices.js';
+import * as analytics from './1763683700000-Analytics.js';
+import * as pushAndPreferences from './1763683800000-PushAndPreferences.js';
+import * as ingestorStatus from './1763683900000-IngestorStatus.js';
+
+/**
+ * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
+ * list runs from `dist/`, from the sources under vitest, and from a bundle. A new migration is a
+ * new `<epochMs>-<PascalName>.ts` file plus one line here; a migration never changes once merged.
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '1763683200000-EventLog': eventLog,
+  '1763683300000-ProjectionMachinery': projectionMachinery,
+  '1763683400000-Staff': staff,
+  '1763683500000-SiteContent': siteContent,
+  '1763683600000-Prices': prices,
+  '1763683700000-Analytics': analytics,
+  '1763683800000-PushAndPreferences': pushAndPreferences,
+  '1763683900000-IngestorStatus': ingestorStatus,
+};
