@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading';
+import { ROUTES } from '../config/routes';
+import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
+import { AppShell } from './layout/app-shell';
+
+// Each page is its own chunk; the shell paints before any page code arrives.
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const AdminRoute = lazy(() => import('./routes/admin'));
+
+/** Routes of later releases: a placeholder inside the shell until their screens land. */
+const PLACEHOLDER_PATHS = ROUTES.filter((route) => route.routed && !route.standalone && route.path !== '/').map(
+  (route) => route.path,
+);
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        {/* Outside the main layout and reachable during maintenance. */}
+        <Route
+          path="/admin/*"
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <AdminRoute />
+            </Suspense>
+          }
+        />
+        <Route
+          element={
+            <MaintenanceGate>
+              <AppShell />
+            </MaintenanceGate>
+          }
+        >
+          <Route index element={<DashboardRoute />} />
+          {PLACEHOLDER_PATHS.map((path) => (
+            <Route key={path} path={path} element={<ComingSoonRoute />} />
+          ))}
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { isSiteSettings, type SiteSettings, type SiteSettingsResponse } from '@xsd/contracts/api/site';
+import { REFRESH } from '../../../config/site';
+import { getJson } from '../../../lib/api-client';
+import { isPastExpectedUpTime } from '../lib/maintenance-logic';
+
+export const siteQueryKey = ['site'] as const;
+
+/** Re-read quickly once the announced end time has passed, until the server has ended maintenance. */
+const OVERDUE_REFRESH_MS = 5_000;
+
+export async function getSite({ signal }: { signal?: AbortSignal } = {}): Promise<SiteSettings> {
+  const body = await getJson<SiteSettingsResponse>('/api/site', { signal, cache: 'no-store' });
+  if (!isSiteSettings(body)) throw new Error('Invalid response format from server');
+  return body;
+}
+
+export function siteQueryOptions() {
+  return queryOptions({
+    queryKey: siteQueryKey,
+    queryFn: ({ signal }) => getSite({ signal }),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      isPastExpectedUpTime(query.state.data, Date.now()) ? OVERDUE_REFRESH_MS : REFRESH.maintenance,
+    refetchIntervalInBackground: true,
+    // Maintenance read failures are ignored (spec section 8): the last known state stays.
+    retry: 1,
+  });
+}
+
+export function useSite() {
+  return useQuery(siteQueryOptions());
+}
+
+/** The live stream's `site` event carries the whole settings object: use it as is. */
+export function applySiteEvent(queryClient: QueryClient, data: SiteSettings): void {
+  queryClient.setQueryData(siteQueryKey, data);
+}

@@ -1,0 +1,46 @@
+import type { SiteSettings } from '@xsd/contracts/api/site';
+import { PRODUCT_NAME } from '../../../config/site';
+
+export const DEFAULT_MAINTENANCE_TITLE = `${PRODUCT_NAME} Dashboard Maintenance`;
+export const DEFAULT_MAINTENANCE_MESSAGE = 'We are currently performing scheduled maintenance. Please check back soon!';
+
+/** Confetti: 500 pieces for 5 seconds when maintenance ends. */
+export const END_CONFETTI = { pieces: 500, durationMs: 5_000 } as const;
+
+export function maintenanceTitle(site: Pick<SiteSettings, 'maintenance_title'>): string {
+  return site.maintenance_title?.trim() || DEFAULT_MAINTENANCE_TITLE;
+}
+
+export function maintenanceMessage(site: Pick<SiteSettings, 'maintenance_message'>): string {
+  return site.maintenance_message?.trim() || DEFAULT_MAINTENANCE_MESSAGE;
+}
+
+/** Milliseconds until the expected up time (never negative), or null when none is announced. */
+export function remainingMs(expectedUpTime: string | null, now: number): number | null {
+  if (!expectedUpTime) return null;
+  const end = Date.parse(expectedUpTime);
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, end - now);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** hours:minutes:seconds, rounded up to the next whole second so 0.4 s left still reads 00:00:01. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1_000));
+  const hours = Math.floor(total / 3_600);
+  const minutes = Math.floor((total % 3_600) / 60);
+  const seconds = total % 60;
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+}
+
+/** Maintenance is on and its announced end time has passed (the server ends it shortly). */
+export function isPastExpectedUpTime(site: SiteSettings | undefined, now: number): boolean {
+  if (!site?.maintenance_mode) return false;
+  return remainingMs(site.expected_up_time, now) === 0;
+}
+
+/** True on the on → off transition only (not on first load with maintenance off). */
+export function maintenanceJustEnded(previous: boolean | undefined, next: boolean | undefined): boolean {
+  return previous === true && next === false;
+}

@@ -1,0 +1,44 @@
+import type { NewsItem } from '@xsd/contracts/api/news';
+import { useMemo } from 'react';
+import { isUrgent, newsStyle } from '../lib/news-logic';
+import { NewsIcon } from './news-icon';
+import { sanitizeNewsHtml } from '../lib/sanitize';
+
+export interface NewsBannerProps {
+  readonly item: NewsItem;
+  readonly onDismiss: (id: string) => void;
+}
+
+export function NewsBanner({ item, onDismiss }: NewsBannerProps) {
+  const style = newsStyle(item.type);
+  const urgent = isUrgent(item);
+  const html = useMemo(() => sanitizeNewsHtml(item.content), [item.content]);
+  return (
+    <article
+      className={`news news--${style.tone}${urgent ? ' news--urgent' : ''}`}
+      aria-labelledby={`news-${item.id}`}
+      data-testid="news-banner"
+      data-news-type={style.tone}
+    >
+      <div className="news__head">
+        <span className="news__icon" aria-hidden="true">
+          <NewsIcon icon={style.icon} />
+        </span>
+        <span className="news__tag">{style.label}</span>
+        {urgent ? <span className="news__urgent">High Priority</span> : null}
+        <h3 className="news__title" id={`news-${item.id}`}>
+          {item.title}
+        </h3>
+        <button
+          type="button"
+          className="btn btn--ghost news__dismiss"
+          onClick={() => onDismiss(item.id)}
+          aria-label={`Dismiss announcement: ${item.title}`}
+        >
+          [x]
+        </button>
+      </div>
+      <div className="news__content" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

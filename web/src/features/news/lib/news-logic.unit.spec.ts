@@ -1,0 +1,80 @@
+import type { NewsItem } from '@xsd/contracts/api/news';
+import { describe, expect, it } from 'vitest';
+import { activeNews, isUrgent, newsStyle, parseDismissedIds, partitionDismissed } from './news-logic';
+
+const now = Date.parse('2025-06-10T12:00:00Z');
+
+function item(overrides: Partial<NewsItem>): NewsItem {
+  return {
+    id: 'n1',
+    title: 'Title',
+    content: '<p>Body</p>',
+    type: 'info',
+    priority: 1,
+    is_active: true,
+    expires_at: null,
+    created_at: '2025-06-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+describe('newsStyle', () => {
+  it('gives the four known types their own style', () => {
+    expect(['info', 'warning', 'success', 'error'].map((type) => newsStyle(type).tone)).toEqual([
+      'info',
+      'warning',
+      'success',
+      'error',
+    ]);
+  });
+
+  it('shows any other type with a megaphone', () => {
+    expect(newsStyle('other')).toMatchObject({ tone: 'other', icon: 'megaphone' });
+    expect(newsStyle('celebration')).toMatchObject({ tone: 'other', icon: 'megaphone' });
+  });
+});
+
+describe('isUrgent', () => {
+  it('is true from priority 4', () => {
+    expect([1, 3, 4, 5].map((priority) => isUrgent({ priority }))).toEqual([false, false, true, true]);
+  });
+});
+
+describe('activeNews', () => {
+  it('drops inactive and expired items', () => {
+    const items = [
+      item({ id: 'a' }),
+      item({ id: 'b', is_active: false }),
+      item({ id: 'c', expires_at: '2025-06-10T11:59:59Z' }),
+      item({ id: 'd', expires_at: '2025-06-10T12:00:01Z' }),
+    ];
+    expect(activeNews(items, now).map((news) => news.id)).toEqual(['a', 'd']);
+  });
+
+  it('sorts by priority descending, newest first within a priority', () => {
+    const items = [
+      item({ id: 'low', priority: 1 }),
+      item({ id: 'high-old', priority: 5, created_at: '2025-06-01T00:00:00Z' }),
+      item({ id: 'high-new', priority: 5, created_at: '2025-06-05T00:00:00Z' }),
+      item({ id: 'mid', priority: 3 }),
+    ];
+    expect(activeNews(items, now).map((news) => news.id)).toEqual(['high-new', 'high-old', 'mid', 'low']);
+  });
+});
+
+describe('partitionDismissed', () => {
+  it('keeps the order and ignores ids that are no longer listed', () => {
+    const items = [item({ id: 'a' }), item({ id: 'b' }), item({ id: 'c' })];
+    const { shown, dismissed } = partitionDismissed(items, ['c', 'zzz', 'a']);
+    expect(shown.map((news) => news.id)).toEqual(['b']);
+    expect(dismissed.map((news) => news.id)).toEqual(['a', 'c']);
+  });
+});
+
+describe('parseDismissedIds', () => {
+  it('reads a list of ids and treats anything else as none', () => {
+    expect(parseDismissedIds(['a', 7, null, { id: 'x' }])).toEqual(['a', '7']);
+    expect(parseDismissedIds('a')).toEqual([]);
+    expect(parseDismissedIds(undefined)).toEqual([]);
+  });
+});

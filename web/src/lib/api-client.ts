@@ -1,0 +1,62 @@
+import { isApiErrorBody } from '@xsd/contracts/api/errors';
+import { API_TIMEOUT_MS } from '../config/site';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface GetJsonOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  readonly cache?: RequestCache;
+}
+
+/** Aborts when either the caller's signal or the time-out fires. */
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** GET a JSON document; errors carry the server's `{ error: { code, message } }` when present. */
+export async function getJson<T>(path: string, options: GetJsonOptions = {}): Promise<T> {
+  const { signal, done } = withTimeout(options.signal, options.timeoutMs ?? API_TIMEOUT_MS);
+  try {
+    const response = await fetch(path, {
+      signal,
+      cache: options.cache,
+      headers: { Accept: 'application/json' },
+    });
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text === '' ? null : JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    if (!response.ok) {
+      if (isApiErrorBody(body)) throw new ApiError(body.error.message, response.status, body.error.code);
+      throw new ApiError(`Request failed with status ${response.status}`, response.status, 'http_error');
+    }
+    if (body === null) throw new ApiError('Invalid response format from server', response.status, 'invalid_body');
+    return body as T;
+  } finally {
+    done();
+  }
+}
