@@ -22,7 +22,12 @@ export interface AppendResult {
 }
 
 export interface SubscribeOptions {
-  /** First sequence to deliver when the consumer is created or moved (1 = from the start). */
+  /**
+   * First sequence to deliver (1 = from the start). The durable consumer remembers the last
+   * sequence it acknowledged: passing exactly that + 1 resumes it where it stopped; any other value
+   * moves it there first (1 for a rebuild; a projection's checkpoint + 1 when the checkpoint,
+   * committed with the rows, is the truth). A new consumer starts here.
+   */
   readonly fromSequence: number;
   /** Most events handed to the handler at once. */
   readonly maxBatch?: number;
@@ -31,7 +36,10 @@ export interface SubscribeOptions {
 /**
  * Delivery to a durable consumer. The handler gets ordered, consecutive batches; when it resolves,
  * the batch is acknowledged. When it throws, the batch is delivered again after a delay, never
- * dropped, until the adapter's maximum deliveries, after which it goes to the dead letters.
+ * dropped, until the adapter's maximum deliveries; then its events are delivered one at a time and
+ * one that still fails goes to the dead letters (see `batch-delivery.ts`). Delivery is at least
+ * once: a batch handled just before a crash, or before its acknowledgement was stored, comes
+ * again, so handlers skip what they already applied (the projector's checkpoint does).
  */
 export type BatchHandler = (batch: readonly StoredEvent[]) => Promise<void>;
 
@@ -53,7 +61,11 @@ export interface EventLog {
 
   /** Validates, then appends one event. Rejects with InvalidEventError or ConcurrencyError. */
   append(event: AnyEvent, options?: AppendOptions): Promise<AppendResult>;
-  /** Appends many events without concurrency checks, pipelined; results in input order. */
+  /**
+   * Validates all, then appends many events without concurrency checks, pipelined; results in
+   * input order, duplicates (already stored, or repeated in the input) reported as such. If it
+   * fails part way, the events before the failure may be stored: retrying the same events is safe.
+   */
   appendMany(events: readonly AnyEvent[]): Promise<AppendResult[]>;
 
   /** Events from `fromSequence` on (inclusive), in order, at most `limit`. */
@@ -66,9 +78,12 @@ export interface EventLog {
   lastSequence(): Promise<number>;
   info(): Promise<EventLogInfo>;
 
-  /** A named durable consumer: survives restarts and resumes after the last acknowledged batch. */
+  /**
+   * A named durable consumer: survives restarts and resumes after the last acknowledged batch.
+   * One running subscription per name at a time (across processes too).
+   */
   subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription>;
-  /** Forgets a durable consumer's position (used before a projection rebuild). */
+  /** Forgets a durable consumer's position (used before a projection rebuild); stop it first. */
   deleteConsumer(name: string): Promise<void>;
 
   close(): Promise<void>;

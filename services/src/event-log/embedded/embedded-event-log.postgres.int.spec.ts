@@ -1,0 +1,87 @@
+import { type AnyEvent, createEvent } from '@xsd/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../database/database.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { ConcurrencyError } from '../event-log.js';
+import { describeEventLogConformance } from '../testing/event-log-conformance.js';
+import { EmbeddedEventLog } from './embedded-event-log.js';
+
+describeEventLogConformance('Embedded (PostgreSQL)', async (delivery) => {
+  const database = await createTestDatabase();
+  const opened: DatabaseHandle[] = [];
+  return {
+    log: new EmbeddedEventLog(database.handle.db, delivery),
+    reopen: async () => {
+      // Another process's view: its own pool on the same database.
+      const handle = await openDatabase({ url: database.url, poolSize: 5 });
+      opened.push(handle);
+      return new EmbeddedEventLog(handle.db, delivery);
+    },
+    cleanup: async () => {
+      await Promise.all(opened.map((handle) => handle.close()));
+      await database.drop();
+    },
+  };
+});
+
+describe('Embedded event log on PostgreSQL: several processes on one database', () => {
+  let database: TestDatabase;
+  let others: DatabaseHandle[];
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    others = await Promise.all([1, 2, 3].map(() => openDatabase({ url: database.url, poolSize: 4 })));
+  });
+
+  afterEach(async () => {
+    await Promise.all(others.map((handle) => handle.close()));
+    await database.drop();
+  });
+
+  let clock = Date.parse('2025-06-01T00:00:00.000Z');
+  function tick(chain: 'Ethereum' | 'BSC'): AnyEvent {
+    const now = new Date((clock += 1_000));
+    return createEvent('price.ticked', { chain, token: 'BankX', price: 2, observedAt: now.toISOString() }, {
+      actor: { kind: 'system', id: 'test' },
+      now,
+    });
+  }
+
+  it('given four pools appending at once, then sequences are gap-free and unique, and one concurrent expectation wins', async () => {
+    const logs = [database.handle, ...others].map((handle) => new EmbeddedEventLog(handle.db, { pollIntervalMs: 20 }));
+
+    const appended = await Promise.all(
+      logs.flatMap((log) => [
+        ...Array.from({ length: 25 }, () => log.append(tick('Ethereum'))),
+        log.appendMany(Array.from({ length: 50 }, () => tick('Ethereum'))),
+      ]),
+    );
+    const racing = await Promise.allSettled(logs.map((log) => log.append(tick('BSC'), { expectedSubjectSequence: 0 })));
+
+    const sequences = appended.flat().map((result) => (Array.isArray(result) ? result.map((r) => r.sequence) : result.sequence)).flat();
+    expect(new Set(sequences).size).toBe(300);
+    expect([...sequences].sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, index) => index + 1));
+    expect(racing.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of racing.filter((o) => o.status === 'rejected')) {
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    }
+    expect(await logs[0].lastSequence()).toBe(301);
+  });
+
+  it('given a consumer in one process, when another process appends, then the poll delivers it', async () => {
+    const reader = new EmbeddedEventLog(database.handle.db, { pollIntervalMs: 20 });
+    const writer = new EmbeddedEventLog(others[0].db);
+    const received: number[] = [];
+    const subscription = await reader.subscribe('cross_process', { fromSequence: 1 }, async (batch) => {
+      received.push(...batch.map(({ sequence }) => sequence));
+    });
+    try {
+      const { sequence } = await writer.append(tick('Ethereum'));
+      const { waitFor } = await import('../../testing/wait-for.js');
+      await waitFor(() => received.includes(sequence), { timeoutMs: 5_000, intervalMs: 5, message: 'the other process event' });
+      expect(received).toEqual([1]);
+    } finally {
+      await subscription.stop();
+    }
+  });
+});

@@ -1,0 +1,337 @@
+import { type AnyEvent, InvalidEventError, parseEvent } from '@xsd/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  type DeliveryOptions,
+  type DeliveryPolicy,
+  deliverBatch,
+  deliveryPolicy,
+  describeError,
+  StopSignal,
+} from '../batch-delivery.js';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type BatchHandler,
+  ConcurrencyError,
+  type EventLog,
+  type EventLogInfo,
+  EventLogUnavailableError,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-log.js';
+import type { EventLogTables } from './event-log.tables.js';
+
+export interface EmbeddedEventLogOptions extends DeliveryOptions {
+  /** The name `info()` reports. Default 'event_log' (the table). */
+  readonly stream?: string;
+  /**
+   * How often an idle consumer looks for events appended by another process (shared PostgreSQL).
+   * Appends through any log on the same Kysely instance wake consumers at once. Default 250 ms.
+   */
+  readonly pollIntervalMs?: number;
+}
+
+type Db = Kysely<EventLogTables>;
+
+/** Rows per insert in `appendMany` (5 parameters a row, well under PostgreSQL's 65,535). */
+const APPEND_CHUNK = 1_000;
+const DEFAULT_MAX_BATCH = 100;
+
+/**
+ * Consumers to wake on append, per Kysely instance: several logs (or a reopened one) on the same
+ * database in one process see each other's appends at once, without waiting for the poll.
+ */
+const appendListeners = new WeakMap<object, Set<() => void>>();
+
+/**
+ * The event log in a table of the application database (PGlite embedded, or PostgreSQL). Every
+ * append takes the row lock of `event_log_head` in its transaction, so sequences are gap-free and
+ * ordered across connections and processes; the id is unique, and dedupe and the concurrency
+ * check happen under that lock.
+ */
+export class EmbeddedEventLog implements EventLog {
+  readonly adapter = 'embedded' as const;
+  readonly stream: string;
+  private readonly db: Db;
+  private readonly policy: DeliveryPolicy;
+  private readonly pollIntervalMs: number;
+  private readonly subscriptions = new Set<EmbeddedSubscription>();
+
+  /** `db` must have the `1763683200000-EventLog` migration; the caller owns (and closes) it. */
+  constructor(db: Kysely<any>, options: EmbeddedEventLogOptions = {}) {
+    this.db = db as Db;
+    this.stream = options.stream ?? 'event_log';
+    this.policy = deliveryPolicy(options);
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+  }
+
+  async append(event: AnyEvent, options: AppendOptions = {}): Promise<AppendResult> {
+    const stored = parseEvent(event);
+    const expected = options.expectedSubjectSequence;
+    if (expected !== undefined) assertSequence(expected, 'expectedSubjectSequence', 0);
+    const result = await this.write('append', (trx, last) => this.appendLocked(trx, last, stored, expected));
+    if (!result.duplicate) this.notifyAppended();
+    return result;
+  }
+
+  async appendMany(events: readonly AnyEvent[]): Promise<AppendResult[]> {
+    // Validate all first: one bad event means nothing is stored.
+    const parsed = events.map((event) => parseEvent(event));
+    // One transaction per chunk: if a later chunk fails, earlier ones stay stored, and retrying
+    // the same events is safe (their ids answer as duplicates).
+    const results: AppendResult[] = [];
+    for (let start = 0; start < parsed.length; start += APPEND_CHUNK) {
+      const chunk = parsed.slice(start, start + APPEND_CHUNK);
+      const written = await this.write('appendMany', (trx, last) => this.appendChunkLocked(trx, last, chunk));
+      if (written.some((result) => !result.duplicate)) this.notifyAppended();
+      results.push(...written);
+    }
+    return results;
+  }
+
+  async read(fromSequence: number, limit: number): Promise<StoredEvent[]> {
+    if (!(limit > 0)) return [];
+    let query = this.db
+      .selectFrom('event_log')
+      .select(['sequence', 'event'])
+      .where('sequence', '>=', Math.max(1, Math.floor(fromSequence)))
+      .orderBy('sequence');
+    if (Number.isFinite(limit)) query = query.limit(Math.floor(limit));
+    const rows = await query.execute();
+    return rows.map(toStored);
+  }
+
+  async readSubject(subject: string): Promise<StoredEvent[]> {
+    const rows = await this.db
+      .selectFrom('event_log')
+      .select(['sequence', 'event'])
+      .where('subject', '=', subject)
+      .orderBy('sequence')
+      .execute();
+    return rows.map(toStored);
+  }
+
+  async subjectSequence(subject: string): Promise<number> {
+    return subjectSequence(this.db, subject);
+  }
+
+  async lastSequence(): Promise<number> {
+    const head = await this.db.selectFrom('event_log_head').select('last_sequence').where('id', '=', 1).executeTakeFirst();
+    return Number(head?.last_sequence ?? 0);
+  }
+
+  async info(): Promise<EventLogInfo> {
+    return { adapter: this.adapter, stream: this.stream, lastSequence: await this.lastSequence() };
+  }
+
+  async subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription> {
+    if (!name) throw new RangeError('A durable consumer needs a name');
+    assertSequence(options.fromSequence, 'fromSequence', 1);
+    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    assertSequence(maxBatch, 'maxBatch', 1);
+
+    // The position is the last acknowledged sequence. A caller that resumes passes exactly
+    // position + 1, which changes nothing; any other fromSequence moves the consumer there.
+    const position = options.fromSequence - 1;
+    await this.db
+      .insertInto('event_log_consumers')
+      .values({ name, last_sequence: position })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ last_sequence: position, updated_at: new Date() })
+          .where('event_log_consumers.last_sequence', '<>', position),
+      )
+      .execute();
+
+    const subscription = new EmbeddedSubscription(this, name, position, maxBatch, handler, () => {
+      this.subscriptions.delete(subscription);
+    });
+    this.subscriptions.add(subscription);
+    subscription.start();
+    return subscription;
+  }
+
+  async deleteConsumer(name: string): Promise<void> {
+    await this.db.deleteFrom('event_log_consumers').where('name', '=', name).execute();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+  }
+
+  /** @internal For subscriptions: the consumer acknowledged everything up to `sequence`. */
+  async acknowledge(name: string, sequence: number): Promise<void> {
+    await this.db
+      .insertInto('event_log_consumers')
+      .values({ name, last_sequence: sequence })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ last_sequence: sequence, updated_at: new Date() }))
+      .execute();
+  }
+
+  /** @internal */
+  get deliveryPolicy(): DeliveryPolicy {
+    return this.policy;
+  }
+
+  /** @internal */
+  get idlePollMs(): number {
+    return this.pollIntervalMs;
+  }
+
+  /** @internal Registers a wake-up for appends on this database; returns the unregister. */
+  onAppended(listener: () => void): () => void {
+    let listeners = appendListeners.get(this.db);
+    if (!listeners) {
+      listeners = new Set();
+      appendListeners.set(this.db, listeners);
+    }
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  private notifyAppended(): void {
+    for (const listener of appendListeners.get(this.db) ?? []) listener();
+  }
+
+  /** Runs `work` in a transaction holding the head lock; `last` is the last sequence handed out. */
+  private async write<T>(operation: string, work: (trx: Transaction<EventLogTables>, last: number) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const head = await trx
+          .selectFrom('event_log_head')
+          .select('last_sequence')
+          .where('id', '=', 1)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        return work(trx, Number(head.last_sequence));
+      });
+    } catch (error) {
+      if (error instanceof ConcurrencyError || error instanceof InvalidEventError) throw error;
+      throw new EventLogUnavailableError(`Event log ${operation} failed: ${describeError(error)}`, { cause: error });
+    }
+  }
+
+  private async appendLocked(
+    trx: Transaction<EventLogTables>,
+    last: number,
+    event: AnyEvent,
+    expected: number | undefined,
+  ): Promise<AppendResult> {
+    const existing = await trx.selectFrom('event_log').select('sequence').where('id', '=', event.id).executeTakeFirst();
+    if (existing) return { sequence: Number(existing.sequence), duplicate: true };
+    if (expected !== undefined) {
+      const actual = await subjectSequence(trx, event.subject);
+      if (actual !== expected) throw new ConcurrencyError(event.subject, expected, actual);
+    }
+    const sequence = last + 1;
+    await trx.insertInto('event_log').values(toRow(event, sequence)).execute();
+    await trx.updateTable('event_log_head').set({ last_sequence: sequence }).where('id', '=', 1).execute();
+    return { sequence, duplicate: false };
+  }
+
+  private async appendChunkLocked(
+    trx: Transaction<EventLogTables>,
+    last: number,
+    events: readonly AnyEvent[],
+  ): Promise<AppendResult[]> {
+    const ids = [...new Set(events.map((event) => event.id))];
+    const existing = await trx.selectFrom('event_log').select(['id', 'sequence']).where('id', 'in', ids).execute();
+    // PostgreSQL answers uuids in lower case.
+    const known = new Map(existing.map((row) => [row.id.toLowerCase(), Number(row.sequence)]));
+    const rows: ReturnType<typeof toRow>[] = [];
+    let sequence = last;
+    const results = events.map((event): AppendResult => {
+      const first = known.get(event.id.toLowerCase());
+      if (first !== undefined) return { sequence: first, duplicate: true };
+      sequence += 1;
+      known.set(event.id.toLowerCase(), sequence);
+      rows.push(toRow(event, sequence));
+      return { sequence, duplicate: false };
+    });
+    if (rows.length > 0) {
+      await trx.insertInto('event_log').values(rows).execute();
+      await trx.updateTable('event_log_head').set({ last_sequence: sequence }).where('id', '=', 1).execute();
+    }
+    return results;
+  }
+}
+
+/** One running durable consumer: read after its position, deliver, acknowledge, wait for more. */
+class EmbeddedSubscription implements Subscription {
+  private readonly signal = new StopSignal();
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly log: EmbeddedEventLog,
+    private readonly name: string,
+    private position: number,
+    private readonly maxBatch: number,
+    private readonly handler: BatchHandler,
+    private readonly onStopped: () => void,
+  ) {}
+
+  start(): void {
+    const unregister = this.log.onAppended(() => this.signal.wake());
+    this.running = this.run().finally(unregister);
+  }
+
+  async stop(): Promise<void> {
+    this.signal.stop();
+    await this.running;
+    this.onStopped();
+  }
+
+  private async run(): Promise<void> {
+    const policy = this.log.deliveryPolicy;
+    while (!this.signal.stopped) {
+      try {
+        const batch = await this.log.read(this.position + 1, this.maxBatch);
+        if (batch.length === 0) {
+          await this.signal.wait(this.log.idlePollMs);
+          continue;
+        }
+        const settled = await deliverBatch(batch, {
+          consumer: this.name,
+          handler: this.handler,
+          policy,
+          signal: this.signal,
+          settle: async (events) => {
+            const last = events[events.length - 1].sequence;
+            await this.log.acknowledge(this.name, last);
+            this.position = last;
+          },
+        });
+        if (!settled) return;
+      } catch (error) {
+        // Reading or acknowledging failed (database away): try again from the last acknowledged.
+        policy.logger.error(`Event log consumer '${this.name}': ${describeError(error)}; retrying`);
+        await this.signal.sleep(policy.retryDelayMs);
+      }
+    }
+  }
+}
+
+async function subjectSequence(db: Kysely<EventLogTables>, subject: string): Promise<number> {
+  const row = await db
+    .selectFrom('event_log')
+    .select((eb) => eb.fn.max('sequence').as('last'))
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+function toRow(event: AnyEvent, sequence: number) {
+  return { sequence, id: event.id, subject: event.subject, type: event.type, event: JSON.stringify(event) };
+}
+
+function toStored(row: { sequence: number | string; event: unknown }): StoredEvent {
+  return { sequence: Number(row.sequence), event: row.event as AnyEvent };
+}
+
+function assertSequence(value: number, name: string, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
+  }
+}

@@ -1,0 +1,374 @@
+import { type AnyEvent, parseEvent } from '@xsd/contracts';
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  nanos,
+  type NatsConnection,
+  NatsError,
+  type OrderedConsumerOptions,
+  StorageType,
+} from 'nats';
+import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, describeError } from '../batch-delivery.js';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type BatchHandler,
+  ConcurrencyError,
+  type EventLog,
+  type EventLogInfo,
+  EventLogUnavailableError,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-log.js';
+import { JetStreamSubscription, toStored } from './jetstream-subscription.js';
+import { Publisher, PublishRejectedError } from './publisher.js';
+
+export interface JetStreamEventLogOptions extends DeliveryOptions {
+  /** NATS server URL(s), e.g. `nats://127.0.0.1:4222` (`NATS_URL`). */
+  readonly servers: string | string[];
+  /** Default 'XSD_EVENTS'. */
+  readonly stream?: string;
+  /**
+   * Put before every event subject: the NATS subject of an event is `subjectPrefix + subject`,
+   * and the stream holds `${subjectPrefix}xsd.>`. Default ''. Tests and benchmarks use their own
+   * prefix, because two streams cannot hold overlapping subjects on one server.
+   */
+  readonly subjectPrefix?: string;
+  /** Deduplication window of the stream when this log creates it. Default 2 minutes. */
+  readonly duplicateWindowMs?: number;
+  /** Publishes `appendMany` keeps in flight at once. Default 4,096. */
+  readonly maxInFlight?: number;
+  /** How long the server waits for an ack before redelivering; held messages are kept alive. Default 30 s. */
+  readonly ackWaitMs?: number;
+  /** How long an append waits for JetStream's answer. Default 10 s. */
+  readonly publishTimeoutMs?: number;
+  /** Connection name shown by the server's monitoring. */
+  readonly connectionName?: string;
+}
+
+const DEFAULT_STREAM = 'XSD_EVENTS';
+const DEFAULT_MAX_BATCH = 100;
+/** Errors the JetStream API answers with (`err_code`). */
+const JS_ERROR = {
+  streamNotFound: 10059,
+  streamNameInUse: 10058,
+  consumerNotFound: 10014,
+  noMessageFound: 10037,
+  wrongLastSequence: 10071,
+} as const;
+
+const encoder = new TextEncoder();
+
+/**
+ * The production event log: one JetStream stream (file storage) on `${subjectPrefix}xsd.>`.
+ *
+ * - The event id is the `Nats-Msg-Id`, so a second publish of the same event inside the stream's
+ *   duplicate window (2 minutes by default) answers the first copy's sequence with
+ *   `duplicate: true`. Beyond the window, duplicates are kept out by deterministic ids (replicas
+ *   of the ingestor derive the same id for the same tick) together with projections that skip
+ *   events at or below their checkpoint and rows keyed by event id.
+ * - Optimistic concurrency is `Nats-Expected-Last-Subject-Sequence` (the server checks dedupe
+ *   first, so retrying an append that went through answers "duplicate", not a conflict).
+ * - Durable consumers are pull consumers with explicit acks; see `subscribe`.
+ */
+export class JetStreamEventLog implements EventLog {
+  readonly adapter = 'jetstream' as const;
+  readonly stream: string;
+  readonly subjectPrefix: string;
+  private readonly policy: DeliveryPolicy;
+  private readonly maxInFlight: number;
+  private readonly ackWaitMs: number;
+  private readonly duplicateWindowMs: number;
+  private readonly subscriptions = new Set<JetStreamSubscription>();
+  private readonly publisher: Publisher;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly js: JetStreamClient,
+    options: JetStreamEventLogOptions,
+  ) {
+    this.stream = options.stream ?? DEFAULT_STREAM;
+    this.subjectPrefix = options.subjectPrefix ?? '';
+    this.policy = deliveryPolicy(options);
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 4_096);
+    this.ackWaitMs = Math.max(1_000, options.ackWaitMs ?? 30_000);
+    this.duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
+    this.publisher = new Publisher(nc, options.publishTimeoutMs ?? 10_000);
+  }
+
+  /** Connects, and creates the stream when it does not exist yet. */
+  static async connect(options: JetStreamEventLogOptions): Promise<JetStreamEventLog> {
+    let nc: NatsConnection;
+    try {
+      nc = await connect({
+        servers: options.servers,
+        name: options.connectionName ?? 'silverboard',
+        maxReconnectAttempts: -1,
+      });
+    } catch (error) {
+      throw new EventLogUnavailableError(`Cannot reach NATS at ${String(options.servers)}: ${describeError(error)}`, {
+        cause: error,
+      });
+    }
+    try {
+      const log = new JetStreamEventLog(nc, await nc.jetstreamManager(), nc.jetstream(), options);
+      await log.ensureStream();
+      return log;
+    } catch (error) {
+      await nc.close();
+      throw error instanceof EventLogUnavailableError
+        ? error
+        : new EventLogUnavailableError(`JetStream is not available: ${describeError(error)}`, { cause: error });
+    }
+  }
+
+  /** The stream's subjects. */
+  get subjects(): string {
+    return `${this.subjectPrefix}xsd.>`;
+  }
+
+  /** Creates the stream if it is missing; an existing stream is left as configured. Idempotent. */
+  async ensureStream(): Promise<void> {
+    const existing = await this.jsm.streams.info(this.stream).catch((error: unknown) => {
+      if (jsErrorCode(error) === JS_ERROR.streamNotFound) return null;
+      throw error;
+    });
+    if (existing) {
+      if (!existing.config.subjects?.includes(this.subjects)) {
+        throw new EventLogUnavailableError(
+          `Stream ${this.stream} exists but does not hold '${this.subjects}' (it holds ${JSON.stringify(existing.config.subjects)})`,
+        );
+      }
+      return;
+    }
+    try {
+      await this.jsm.streams.add({
+        name: this.stream,
+        subjects: [this.subjects],
+        storage: StorageType.File,
+        duplicate_window: nanos(this.duplicateWindowMs),
+        allow_direct: true,
+      });
+    } catch (error) {
+      // Another process created it in between.
+      if (jsErrorCode(error) !== JS_ERROR.streamNameInUse) throw error;
+    }
+  }
+
+  async append(event: AnyEvent, options: AppendOptions = {}): Promise<AppendResult> {
+    const stored = parseEvent(event);
+    const expected = options.expectedSubjectSequence;
+    if (expected !== undefined) assertSequence(expected, 'expectedSubjectSequence', 0);
+    try {
+      return await this.publish(stored, expected);
+    } catch (error) {
+      throw this.appendError(error, stored, expected);
+    }
+  }
+
+  /**
+   * Publishes with up to `maxInFlight` PubAcks outstanding. Publishes leave in input order on one
+   * connection, so the stream stores them in that order. If one fails, no further ones are sent
+   * and the call rejects; the ones before it may be stored, and retrying the same events is safe.
+   */
+  async appendMany(events: readonly AnyEvent[]): Promise<AppendResult[]> {
+    const parsed = events.map((event) => parseEvent(event));
+    const results = new Array<AppendResult>(parsed.length);
+    let next = 0;
+    let failure: { error: unknown; event: AnyEvent } | null = null;
+    const worker = async () => {
+      while (failure === null && next < parsed.length) {
+        const index = next++;
+        try {
+          results[index] = await this.publish(parsed[index], undefined);
+        } catch (error) {
+          failure ??= { error, event: parsed[index] };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.maxInFlight, parsed.length) }, worker));
+    if (failure !== null) {
+      const { error, event } = failure;
+      throw this.appendError(error, event, undefined);
+    }
+    return results;
+  }
+
+  async read(fromSequence: number, limit: number): Promise<StoredEvent[]> {
+    if (limit <= 0) return [];
+    const from = Math.max(1, Math.floor(fromSequence));
+    const last = await this.lastSequence();
+    if (from > last) return [];
+    return this.readOrdered({ opt_start_seq: from, filterSubjects: this.subjects }, Math.min(Math.floor(limit), last - from + 1));
+  }
+
+  async readSubject(subject: string): Promise<StoredEvent[]> {
+    // Unlike a NATS filter, a subject here is literal: no event is stored on a wildcard.
+    if (!isLiteralSubject(subject) || (await this.subjectSequence(subject)) === 0) return [];
+    return this.readOrdered({ filterSubjects: this.natsSubject(subject) }, Number.POSITIVE_INFINITY);
+  }
+
+  async subjectSequence(subject: string): Promise<number> {
+    if (!isLiteralSubject(subject)) return 0;
+    try {
+      const message = await this.jsm.streams.getMessage(this.stream, { last_by_subj: this.natsSubject(subject) });
+      return message.seq;
+    } catch (error) {
+      if (jsErrorCode(error) === JS_ERROR.noMessageFound) return 0;
+      throw unavailable('subjectSequence', error);
+    }
+  }
+
+  async lastSequence(): Promise<number> {
+    try {
+      return (await this.jsm.streams.info(this.stream)).state.last_seq;
+    } catch (error) {
+      throw unavailable('lastSequence', error);
+    }
+  }
+
+  async info(): Promise<EventLogInfo> {
+    return { adapter: this.adapter, stream: this.stream, lastSequence: await this.lastSequence() };
+  }
+
+  /**
+   * A durable pull consumer named `name` (explicit acks, unlimited server redeliveries: this
+   * adapter counts deliveries itself, see `deliverBatch`). Delivery starts at `fromSequence`. The
+   * server-side consumer is kept as it is when it is exactly there (nothing delivered and
+   * unacknowledged, next to deliver = fromSequence); otherwise it is recreated at fromSequence,
+   * which is how a rebuild restarts and how a projector whose checkpoint is the truth realigns it.
+   */
+  async subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription> {
+    if (!name) throw new RangeError('A durable consumer needs a name');
+    assertSequence(options.fromSequence, 'fromSequence', 1);
+    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    assertSequence(maxBatch, 'maxBatch', 1);
+    try {
+      await this.placeConsumer(name, options.fromSequence, maxBatch);
+      const consumer = await this.js.consumers.get(this.stream, name);
+      const subscription = new JetStreamSubscription(
+        this.nc,
+        name,
+        options.fromSequence,
+        maxBatch,
+        handler,
+        this.policy,
+        this.ackWaitMs,
+        () => this.subscriptions.delete(subscription),
+      );
+      await subscription.start(consumer);
+      this.subscriptions.add(subscription);
+      return subscription;
+    } catch (error) {
+      throw unavailable(`subscribe(${name})`, error);
+    }
+  }
+
+  async deleteConsumer(name: string): Promise<void> {
+    try {
+      await this.jsm.consumers.delete(this.stream, name);
+    } catch (error) {
+      if (jsErrorCode(error) !== JS_ERROR.consumerNotFound) throw unavailable(`deleteConsumer(${name})`, error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.publisher.close();
+    if (!this.nc.isClosed()) {
+      await this.nc.flush().catch(() => undefined);
+      await this.nc.close();
+    }
+  }
+
+  private natsSubject(subject: string): string {
+    return this.subjectPrefix + subject;
+  }
+
+  private async publish(event: AnyEvent, expected: number | undefined): Promise<AppendResult> {
+    const ack = await this.publisher.publish(this.natsSubject(event.subject), encoder.encode(JSON.stringify(event)), {
+      msgId: event.id,
+      expectedLastSubjectSequence: expected,
+    });
+    return { sequence: ack.seq, duplicate: ack.duplicate };
+  }
+
+  private appendError(error: unknown, event: AnyEvent, expected: number | undefined): Error {
+    if (expected !== undefined && error instanceof PublishRejectedError && error.errCode === JS_ERROR.wrongLastSequence) {
+      const actual = /wrong last sequence: (\d+)/.exec(error.description);
+      return new ConcurrencyError(event.subject, expected, actual ? Number(actual[1]) : null);
+    }
+    return unavailable(`append of ${event.id}`, error);
+  }
+
+  /** Reads through a short-lived ordered consumer, up to `max` events or the end of the stream. */
+  private async readOrdered(options: Partial<OrderedConsumerOptions>, max: number): Promise<StoredEvent[]> {
+    try {
+      const consumer = await this.js.consumers.get(this.stream, { ...options, inactive_threshold: 30_000 });
+      const events: StoredEvent[] = [];
+      const messages = await consumer.consume({ max_messages: Math.min(max, 1_000) });
+      try {
+        for await (const message of messages) {
+          events.push(toStored(message));
+          if (events.length >= max || message.info.pending === 0) break;
+        }
+      } finally {
+        messages.stop();
+        await consumer.delete().catch(() => false);
+      }
+      return events;
+    } catch (error) {
+      throw unavailable('read', error);
+    }
+  }
+
+  /** Keeps the durable consumer if it stands exactly at fromSequence, else (re)creates it there. */
+  private async placeConsumer(name: string, fromSequence: number, maxBatch: number): Promise<void> {
+    const info = await this.jsm.consumers.info(this.stream, name).catch((error: unknown) => {
+      if (jsErrorCode(error) === JS_ERROR.consumerNotFound) return null;
+      throw error;
+    });
+    const standsThere =
+      info !== null &&
+      info.config.ack_policy === AckPolicy.Explicit &&
+      info.num_ack_pending === 0 &&
+      info.delivered.stream_seq + 1 === fromSequence;
+    if (standsThere) return;
+    if (info) await this.jsm.consumers.delete(this.stream, name);
+    await this.jsm.consumers.add(this.stream, {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: fromSequence,
+      ack_wait: nanos(this.ackWaitMs),
+      max_deliver: -1,
+      max_ack_pending: Math.max(4 * maxBatch, 4_000),
+    });
+  }
+}
+
+function jsErrorCode(error: unknown): number | undefined {
+  return error instanceof NatsError ? error.api_error?.err_code : undefined;
+}
+
+function unavailable(operation: string, error: unknown): Error {
+  if (error instanceof EventLogUnavailableError || error instanceof ConcurrencyError || error instanceof RangeError) {
+    return error;
+  }
+  return new EventLogUnavailableError(`JetStream ${operation} failed: ${describeError(error)}`, { cause: error });
+}
+
+function isLiteralSubject(subject: string): boolean {
+  return subject.length > 0 && !/[\s*>]/.test(subject);
+}
+
+function assertSequence(value: number, name: string, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
+  }
+}
