@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { type DynamicModule, type INestApplication, type INestApplicationContext, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { serveWebApp } from '../api/web-app.js';
+import { type AppConfig, describeConfig } from '../config/config.js';
+
+/** Starts an HTTP role on config.port and serves the built web app next to the API. */
+export async function startHttpApp(module: DynamicModule, config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: false });
+  app.enableShutdownHooks();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  const logger = new Logger('Silverboard');
+  if (!serveWebApp(app.getHttpAdapter().getInstance())) {
+    logger.warn('web/dist not found: serving the API only (run `make build` for the web app)');
+  }
+  await app.listen(config.port, '0.0.0.0');
+  logger.log(`listening on http://localhost:${config.port} ${JSON.stringify(describeConfig(config))}`);
+  return app;
+}
+
+/** Starts a role without HTTP (the projector, the ingestor). */
+export async function startWorker(module: DynamicModule): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(module);
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}
+
+/** Turns a start-up failure into one clear line and a non-zero exit instead of a stack dump. */
+export function exitOnStartFailure(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Silverboard failed to start: ${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+
+export type NetworkProfile = 'devnet' | 'mainnet';
+
+/** Everything the services read from the environment, parsed once at start. */
+export interface AppConfig {
+  /** PostgreSQL for the distributed mode; null means embedded PGlite under dataDir. */
+  readonly databaseUrl: string | null;
+  /** NATS JetStream for the distributed mode; null means the embedded event log. */
+  readonly natsUrl: string | null;
+  readonly port: number;
+  readonly networkProfile: NetworkProfile;
+  readonly dataDir: string;
+  /** JetStream stream name and subject prefix; overridden only by tests and benchmarks. */
+  readonly stream: string;
+  readonly subjectPrefix: string;
+  readonly admin: { readonly email: string; readonly password: string } | null;
+  /** First RPC port of the local devnet chains (devnet profile). */
+  readonly devnetBasePort: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function optional(env: NodeJS.ProcessEnv, key: string): string | null {
+  const value = env[key]?.trim();
+  return value ? value : null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const portText = optional(env, 'PORT') ?? '8080';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got '${portText}'`);
+  }
+  const profile = optional(env, 'XSD_NETWORK_PROFILE') ?? 'devnet';
+  if (profile !== 'devnet' && profile !== 'mainnet') {
+    throw new ConfigError(`XSD_NETWORK_PROFILE must be 'devnet' or 'mainnet', got '${profile}'`);
+  }
+  const adminEmail = optional(env, 'XSD_ADMIN_EMAIL');
+  const adminPassword = optional(env, 'XSD_ADMIN_PASSWORD');
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    throw new ConfigError('Set both XSD_ADMIN_EMAIL and XSD_ADMIN_PASSWORD, or neither');
+  }
+  return {
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    natsUrl: optional(env, 'NATS_URL'),
+    port,
+    networkProfile: profile,
+    dataDir: resolve(optional(env, 'XSD_DATA_DIR') ?? '.data'),
+    stream: optional(env, 'XSD_STREAM') ?? 'XSD_EVENTS',
+    subjectPrefix: optional(env, 'XSD_SUBJECT_PREFIX') ?? '',
+    admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null,
+    devnetBasePort: integerSetting(env, 'XSD_DEVNET_BASE_PORT', 8545),
+  };
+}
+
+function integerSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const text = optional(env, key);
+  if (text === null) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${key} must be a whole number, got '${text}'`);
+  return value;
+}
+
+/** What the health route and the start banner may show: never a password or a URL's credentials. */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  return {
+    database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}`,
+    eventLog: config.natsUrl ? `jetstream:${redactUrl(config.natsUrl)}/${config.stream}` : 'embedded',
+    networkProfile: config.networkProfile,
+    port: config.port,
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable url)';
+  }
+}

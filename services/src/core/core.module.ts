@@ -1,0 +1,60 @@
+import { type DynamicModule, Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { type DatabaseHandle, openDatabase } from '../database/database.js';
+import { migrateToLatest } from '../database/migrate.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { openEventLog } from '../event-log/open-event-log.js';
+import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import { APP_CONFIG, DATABASE, EVENT_LOG } from './tokens.js';
+
+/** Closes the log before the database: consumers may still be writing their last batch. */
+class InfrastructureShutdown implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.log.close();
+    await this.database.close();
+  }
+}
+
+/**
+ * Config, database (migrated at start), event log and read-your-writes progress, chosen by the
+ * environment alone: DATABASE_URL / NATS_URL set means distributed, unset means embedded.
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        {
+          provide: DATABASE,
+          useFactory: async (): Promise<DatabaseHandle> => {
+            const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+            await migrateToLatest(handle.db);
+            new Logger('Database').log(`${handle.kind} ready, migrations applied`);
+            return handle;
+          },
+        },
+        {
+          provide: EVENT_LOG,
+          inject: [DATABASE],
+          useFactory: (database: DatabaseHandle) => openEventLog(config, database.db),
+        },
+        {
+          provide: ProjectionProgress,
+          inject: [DATABASE],
+          useFactory: (database: DatabaseHandle) => new ProjectionProgress(new CheckpointsRepository(database.db)),
+        },
+        InfrastructureShutdown,
+      ],
+      exports: [APP_CONFIG, DATABASE, EVENT_LOG, ProjectionProgress],
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../database/schema.js';
+
+/** Where each projection has got to in the log; written in the same transaction as its rows. */
+export class CheckpointsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async get(name: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('projection_checkpoints')
+      .select('sequence')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row ? Number(row.sequence) : 0;
+  }
+
+  async all(): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'sequence']).execute();
+    return new Map(rows.map((row) => [row.name, Number(row.sequence)]));
+  }
+
+  /**
+   * Locks the projection's checkpoint row for the rest of the transaction and returns it, so two
+   * projector replicas on one projection take turns instead of both writing a batch.
+   */
+  async lock(trx: Transaction<DB>, name: string): Promise<number> {
+    await trx
+      .insertInto('projection_checkpoints')
+      .values({ name, sequence: 0, updated_at: new Date(0) })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await trx
+      .selectFrom('projection_checkpoints')
+      .select('sequence')
+      .where('name', '=', name)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return Number(row.sequence);
+  }
+
+  async set(trx: Transaction<DB>, name: string, sequence: number): Promise<void> {
+    await trx
+      .updateTable('projection_checkpoints')
+      .set({ sequence, updated_at: sql<Date>`now()` })
+      .where('name', '=', name)
+      .execute();
+  }
+}

@@ -1,0 +1,77 @@
+import { EventEmitter } from 'node:events';
+import type { CheckpointsRepository } from './checkpoints.repository.js';
+
+/** A command's change is stored but its read model did not catch up within the bounded wait. */
+export class ReadModelTimeoutError extends Error {
+  override name = 'ReadModelTimeoutError';
+  constructor(
+    readonly projection: string,
+    readonly sequence: number,
+    readonly timeoutMs: number,
+  ) {
+    super(
+      `The change was saved (event ${sequence}) but the ${projection} view did not show it within ${timeoutMs} ms. ` +
+        'Refresh in a moment.',
+    );
+  }
+}
+
+const POLL_MS = 20;
+
+/**
+ * Read-your-writes: a command waits here until the projection it reads has reached the sequence
+ * it appended. A projector in this process announces progress at once; one in another process
+ * (distributed mode) is seen by polling its checkpoint row.
+ */
+export class ProjectionProgress {
+  private readonly known = new Map<string, number>();
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  constructor(private readonly checkpoints: CheckpointsRepository) {}
+
+  /** Called by the projector after each committed batch. */
+  advanced(projection: string, sequence: number): void {
+    if (sequence <= (this.known.get(projection) ?? 0)) return;
+    this.known.set(projection, sequence);
+    this.emitter.emit(projection, sequence);
+  }
+
+  /** Called on rebuild, when a checkpoint goes back to zero. */
+  reset(projection: string): void {
+    this.known.set(projection, 0);
+  }
+
+  async waitFor(projection: string, sequence: number, timeoutMs = 5_000): Promise<void> {
+    if ((this.known.get(projection) ?? 0) >= sequence) return;
+    const deadline = Date.now() + timeoutMs;
+    await new Promise<void>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      let done = false;
+      const finish = (error?: Error) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        this.emitter.off(projection, onAdvance);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onAdvance = (reached: number) => {
+        if (reached >= sequence) finish();
+      };
+      const poll = async () => {
+        try {
+          const reached = await this.checkpoints.get(projection);
+          this.advanced(projection, reached);
+          if (reached >= sequence) return finish();
+        } catch {
+          // A failed poll is retried until the deadline; the timeout error says what matters.
+        }
+        if (done) return;
+        if (Date.now() >= deadline) return finish(new ReadModelTimeoutError(projection, sequence, timeoutMs));
+        timer = setTimeout(poll, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+      };
+      this.emitter.on(projection, onAdvance);
+      void poll();
+    });
+  }
+}

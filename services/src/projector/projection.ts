@@ -1,0 +1,27 @@
+import type { AnyEvent, EventType } from '@xsd/contracts';
+import type { Transaction } from 'kysely';
+import type { DB } from '../database/schema.js';
+import type { StoredEvent } from '../event-log/event-log.js';
+
+/** An event of one of the given types, with its stream sequence. */
+export interface StoredEventOf<T extends EventType> extends StoredEvent {
+  readonly event: Extract<AnyEvent, { type: T }>;
+}
+
+/**
+ * A read model fed from the log. `apply` gets only the events of `handles`, in order, inside the
+ * transaction that also moves the checkpoint, so rows and checkpoint commit or fail together.
+ * Every column must be derived from the events alone (no clock, no random ids): a rebuild from
+ * sequence 1 then produces the same rows.
+ */
+export interface Projection<T extends EventType = EventType> {
+  readonly name: string;
+  readonly handles: readonly T[];
+  /** Tables this projection alone writes; emptied before a rebuild. */
+  readonly tables: readonly (keyof DB & string)[];
+  apply(trx: Transaction<DB>, events: readonly StoredEventOf<T>[]): Promise<void>;
+}
+
+export function defineProjection<T extends EventType>(projection: Projection<T>): Projection {
+  return projection as unknown as Projection;
+}

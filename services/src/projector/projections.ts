@@ -1,0 +1,13 @@
+import { priceCandlesProjection } from '../read-models/price-candles/price-candles.projection.js';
+import { priceHistoryProjection } from '../read-models/price-history/price-history.projection.js';
+import { silverPricesProjection } from '../read-models/silver-prices/silver-prices.projection.js';
+import { siteSettingsProjection } from '../read-models/site-settings/site-settings.projection.js';
+import type { Projection } from './projection.js';
+
+/** Every read model of the product. A new read model is a new entry here. */
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  priceHistoryProjection,
+  priceCandlesProjection,
+  silverPricesProjection,
+  siteSettingsProjection,
+];

@@ -1,0 +1,215 @@
+import { createEvent, InvalidEventError } from '@xsd/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { priceHistoryProjection } from '../read-models/price-history/price-history.projection.js';
+import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
+import { priceTicks } from '../testing/price-ticks.js';
+import { tableChecksum } from '../testing/table-checksum.js';
+import { waitFor } from '../testing/wait-for.js';
+import { defineProjection } from './projection.js';
+import { ReadModelTimeoutError } from './projection-progress.js';
+import { ALL_PROJECTIONS } from './projections.js';
+
+const system = { kind: 'system', id: 'test' } as const;
+const staff = { kind: 'staff', id: '0190a000-0000-7000-8000-000000000001' } as const;
+const at = (iso: string) => ({ actor: system, now: new Date(iso) });
+
+async function caughtUp(pipeline: Pipeline, names = ALL_PROJECTIONS.map((p) => p.name)): Promise<void> {
+  const last = await pipeline.log.lastSequence();
+  await Promise.all(names.map((name) => pipeline.progress.waitFor(name, last, 30_000)));
+}
+
+async function count(pipeline: Pipeline, table: 'price_history' | 'silver_prices' | 'site_settings' | 'price_candles') {
+  const row = await pipeline.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector on the %s pipeline', (kind) => {
+  let pipeline: Pipeline;
+
+  beforeEach(async () => {
+    pipeline = await openPipeline(kind);
+  });
+
+  afterEach(async () => {
+    await pipeline.cleanup();
+  });
+
+  describe('given ticks, a silver reading and maintenance changes', () => {
+    beforeEach(async () => {
+      await pipeline.log.appendMany(priceTicks(140));
+      await pipeline.log.append(
+        createEvent('silver.ticked', { pricePerGram: 1.0123, pricePerOunce: 31.486, observedAt: '2026-01-01T00:00:01.000Z' }, at('2026-01-01T00:00:01.000Z')),
+      );
+      await pipeline.log.append(
+        createEvent('maintenance.started', { title: 'Upgrade', message: 'Back at noon', expectedUpTime: '2026-01-01T12:00:00.000Z' }, { actor: staff, now: new Date('2026-01-01T10:00:00.000Z') }),
+      );
+      await pipeline.log.append(createEvent('maintenance.ended', { reason: 'staff' }, { actor: staff, now: new Date('2026-01-01T11:00:00.000Z') }));
+    });
+
+    it('when the projector runs, then every read model holds exactly what the events say', async () => {
+      await pipeline.projector().start();
+      await caughtUp(pipeline);
+
+      expect(await count(pipeline, 'price_history')).toBe(140);
+      const first = await pipeline.db
+        .selectFrom('price_history')
+        .selectAll()
+        .where('chain_name', '=', 'Ethereum')
+        .where('token_name', '=', 'XSD')
+        .orderBy('timestamp')
+        .executeTakeFirstOrThrow();
+      expect(first.price).toBe(1.05);
+      expect(first.timestamp).toEqual(new Date('2026-01-01T00:00:00.000Z'));
+
+      const silver = await pipeline.db.selectFrom('silver_prices').selectAll().execute();
+      expect(silver).toHaveLength(1);
+      expect(silver[0]).toMatchObject({ price_per_gram: 1.0123, source: 'blockchain' });
+
+      // 140 ticks over 7 chains x 2 tokens = 10 ticks per pair, all inside one 5-minute bucket.
+      const candle = await pipeline.db
+        .selectFrom('price_candles')
+        .selectAll()
+        .where('chain_name', '=', 'Base')
+        .where('token_name', '=', 'BankX')
+        .where('bucket', '=', '5m')
+        .executeTakeFirstOrThrow();
+      const baseBankx = priceTicks(140)
+        .filter((e) => e.type === 'price.ticked' && e.data.chain === 'Base' && e.data.token === 'BankX')
+        .map((e) => (e.type === 'price.ticked' ? e.data.price : 0));
+      expect(candle).toMatchObject({
+        samples: baseBankx.length,
+        open: baseBankx[0],
+        close: baseBankx[baseBankx.length - 1],
+        high: Math.max(...baseBankx),
+        low: Math.min(...baseBankx),
+      });
+
+      const settings = await pipeline.db.selectFrom('site_settings').selectAll().orderBy('created_at', 'desc').execute();
+      expect(settings).toHaveLength(2);
+      expect(settings[0]).toMatchObject({
+        maintenance_mode: false,
+        maintenance_title: 'Upgrade',
+        maintenance_message: null,
+        expected_up_time: null,
+        updated_by: staff.id,
+      });
+      expect(settings[1]).toMatchObject({ maintenance_mode: true, maintenance_message: 'Back at noon' });
+    });
+
+    it('when a projection is rebuilt from sequence 1, then its rows are identical', async () => {
+      const projector = pipeline.projector();
+      await projector.start();
+      await caughtUp(pipeline);
+      const tables = ['price_history', 'price_candles', 'silver_prices', 'site_settings'];
+      const before = await Promise.all(tables.map((table) => tableChecksum(pipeline.db, table)));
+
+      for (const name of projector.names) await projector.rebuild(name);
+
+      const after = await Promise.all(tables.map((table) => tableChecksum(pipeline.db, table)));
+      expect(after).toEqual(before);
+      expect(before[0].rows).toBe(140);
+    });
+  });
+
+  it('given a batch that fails after writing its rows, then it is delivered again and the rows appear once', async () => {
+    let failures = 0;
+    const flaky = defineProjection({
+      ...priceHistoryProjection,
+      handles: ['price.ticked'],
+      async apply(trx, events) {
+        await priceHistoryProjection.apply(trx, events);
+        if (failures === 0) {
+          failures += 1;
+          throw new Error('lost the connection mid-batch');
+        }
+      },
+    });
+    await pipeline.log.appendMany(priceTicks(50));
+    await pipeline.projector([flaky]).start();
+    await caughtUp(pipeline, ['price_history']);
+
+    expect(failures).toBe(1);
+    expect(await count(pipeline, 'price_history')).toBe(50);
+  });
+
+  it('given two projector replicas, then one leads, the other stands by, and takes over when the leader stops', async () => {
+    await pipeline.log.appendMany(priceTicks(300));
+    const first = pipeline.projector([priceHistoryProjection], { maxBatch: 50 });
+    const second = pipeline.projector([priceHistoryProjection], { maxBatch: 50 });
+    await first.start();
+    const secondStarted = second.start();
+    await caughtUp(pipeline, ['price_history']);
+    expect(await count(pipeline, 'price_history')).toBe(300);
+    expect((await second.status())[0].running).toBe(false);
+
+    await first.stop();
+    await secondStarted;
+    await pipeline.log.appendMany(priceTicks(300, Date.parse('2026-02-01T00:00:00.000Z')));
+    await caughtUp(pipeline, ['price_history']);
+
+    expect(await count(pipeline, 'price_history')).toBe(600);
+    expect((await second.status())[0].running).toBe(true);
+  });
+
+  it('given an event a projection can never apply, then it is dead-lettered and the projection moves on', async () => {
+    const events = priceTicks(20);
+    const poison = events[7];
+    const picky = defineProjection({
+      ...priceHistoryProjection,
+      handles: ['price.ticked'],
+      async apply(trx, batch) {
+        if (batch.some((stored) => stored.event.id === poison.id)) throw new Error('cannot apply this one');
+        await priceHistoryProjection.apply(trx, batch);
+      },
+    });
+    await pipeline.log.appendMany(events);
+    await pipeline.projector([picky]).start();
+    await caughtUp(pipeline, ['price_history']);
+
+    expect(await count(pipeline, 'price_history')).toBe(19);
+    const letters = await pipeline.db.selectFrom('dead_letters').selectAll().execute();
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ consumer: 'projection_price_history', event_id: poison.id, sequence: 8 });
+    expect(letters[0].error).toContain('cannot apply this one');
+  });
+
+  describe('read-your-writes', () => {
+    it('given a running projector, when a command waits for its sequence, then its row is there as soon as the wait ends', async () => {
+      await pipeline.projector().start();
+      const { sequence } = await pipeline.log.append(
+        createEvent('maintenance.started', { title: null, message: 'Now', expectedUpTime: null }, { actor: staff, now: new Date() }),
+      );
+
+      await pipeline.progress.waitFor('site_settings', sequence, 5_000);
+
+      const newest = await pipeline.db.selectFrom('site_settings').selectAll().orderBy('created_at', 'desc').executeTakeFirst();
+      expect(newest?.maintenance_message).toBe('Now');
+    });
+
+    it('given no projector, when a command waits, then it fails after the bounded wait with a clear error', async () => {
+      const { sequence } = await pipeline.log.append(createEvent('maintenance.ended', { reason: 'staff' }, { actor: staff, now: new Date() }));
+      const started = Date.now();
+
+      const waiting = pipeline.progress.waitFor('site_settings', sequence, 300);
+
+      await expect(waiting).rejects.toBeInstanceOf(ReadModelTimeoutError);
+      await expect(waiting).rejects.toThrow(/was saved .* did not show it within 300 ms/);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    });
+  });
+
+  it('given an event that breaks its schema, then the append is refused and no read model sees it', async () => {
+    await pipeline.projector().start();
+    const good = priceTicks(1)[0];
+    const bad = { ...good, data: { ...good.data, price: -3 } } as typeof good;
+
+    await expect(pipeline.log.append(bad)).rejects.toBeInstanceOf(InvalidEventError);
+    await pipeline.log.append(good);
+    await caughtUp(pipeline);
+
+    expect(await pipeline.log.lastSequence()).toBe(1);
+    const prices = await pipeline.db.selectFrom('price_history').select('price').execute();
+    expect(prices).toEqual([{ price: good.type === 'price.ticked' ? good.data.price : null }]);
+    await waitFor(async () => (await count(pipeline, 'price_history')) === 1);
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import type { DatabaseHandle } from '../database/database.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { ProjectionProgress } from './projection-progress.js';
+import { ProjectorLeadership } from './projector-leadership.js';
+import { ALL_PROJECTIONS } from './projections.js';
+import { Projector } from './projector.js';
+
+export const PROJECTOR_AUTOSTART = Symbol('PROJECTOR_AUTOSTART');
+
+/** Starts the projections with the application and stops them before the log closes. */
+@Injectable()
+class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Projector');
+
+  constructor(
+    private readonly projector: Projector,
+    @Inject(PROJECTOR_AUTOSTART) private readonly autostart: boolean,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.autostart) return;
+    // Not awaited: a standby replica waits here for the leader to go, and the rest of the
+    // application (the API, say) must not wait with it.
+    this.projector.start().then(
+      () => this.logger.log(`leading: ${this.projector.names.join(', ')}`),
+      (error: unknown) => this.logger.error(`could not start: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.projector.stop();
+  }
+}
+
+@Module({})
+export class ProjectorModule {
+  /** `autostart: false` for one-off commands such as a rebuild. */
+  static forRoot({ autostart }: { autostart: boolean }): DynamicModule {
+    return {
+      module: ProjectorModule,
+      providers: [
+        { provide: PROJECTOR_AUTOSTART, useValue: autostart },
+        {
+          provide: Projector,
+          inject: [DATABASE, EVENT_LOG, ProjectionProgress],
+          useFactory: (database: DatabaseHandle, log: EventLog, progress: ProjectionProgress) =>
+            new Projector(database.db, log, ALL_PROJECTIONS, progress, {
+              leadership: new ProjectorLeadership(database.db, database.kind),
+            }),
+        },
+        ProjectorLifecycle,
+      ],
+      exports: [Projector],
+    };
+  }
+}

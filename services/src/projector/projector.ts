@@ -1,0 +1,185 @@
+import type { EventType } from '@xsd/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../database/schema.js';
+import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
+import { CheckpointsRepository } from './checkpoints.repository.js';
+import type { Projection, StoredEventOf } from './projection.js';
+import type { ProjectionProgress } from './projection-progress.js';
+import type { ProjectorLeadership } from './projector-leadership.js';
+
+export interface ProjectorOptions {
+  /** Most events per transaction. Larger batches project faster; smaller ones commit sooner. */
+  readonly maxBatch?: number;
+  /** Keeps a second projector on the same database on standby; none means this one always leads. */
+  readonly leadership?: ProjectorLeadership;
+  /** How long a rebuild waits for another running projector to let go. */
+  readonly rebuildLeadershipTimeoutMs?: number;
+}
+
+export interface ProjectionStatus {
+  readonly name: string;
+  readonly checkpoint: number;
+  readonly lag: number;
+  readonly running: boolean;
+}
+
+/**
+ * A batch started past the checkpoint: delivery skipped events (a second replica took a later
+ * batch first). Thrown so the batch is delivered again later instead of leaving a hole.
+ */
+export class ProjectionGapError extends Error {
+  override name = 'ProjectionGapError';
+  constructor(projection: string, checkpoint: number, first: number) {
+    super(`Projection ${projection} is at ${checkpoint} but was handed ${first} first; waiting for the missing events`);
+  }
+}
+
+export class UnknownProjectionError extends Error {
+  override name = 'UnknownProjectionError';
+  constructor(name: string, known: readonly string[]) {
+    super(`Unknown projection '${name}'. Known projections: ${known.join(', ')}`);
+  }
+}
+
+export const PROJECTION_CONSUMER_PREFIX = 'projection_';
+
+/** Durable consumer name of a projection (projection names are already snake_case). */
+export function consumerName(projection: string): string {
+  return `${PROJECTION_CONSUMER_PREFIX}${projection}`;
+}
+
+/**
+ * Runs each projection as a durable consumer of the log. A batch's rows and the checkpoint commit
+ * in one transaction under a row lock on the checkpoint, and events at or below the checkpoint are
+ * skipped, so redelivery, replay or a second replica never doubles a row.
+ */
+export class Projector {
+  private readonly subscriptions = new Map<string, Subscription>();
+  private leading = false;
+  private stopped = false;
+  private readonly checkpoints: CheckpointsRepository;
+  private readonly byName: Map<string, Projection>;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: EventLog,
+    readonly projections: readonly Projection[],
+    private readonly progress: ProjectionProgress,
+    private readonly options: ProjectorOptions = {},
+  ) {
+    this.checkpoints = new CheckpointsRepository(db);
+    this.byName = new Map(projections.map((projection) => [projection.name, projection]));
+  }
+
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /**
+   * Waits to lead (another projector on the same database may hold it), then runs every
+   * projection. Resolves once they are subscribed; a standby resolves only when it takes over.
+   */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.lead();
+    if (this.stopped) return this.resign();
+    await Promise.all(this.projections.map((projection) => this.startOne(projection)));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const running = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    await Promise.all(running.map((subscription) => subscription.stop()));
+    await this.resign();
+  }
+
+  /**
+   * Empties a projection's tables and checkpoint and replays the log from sequence 1. Resolves when
+   * the projection has caught up with the log as it was when the rebuild began.
+   */
+  async rebuild(name: string, { timeoutMs = 300_000 } = {}): Promise<{ sequence: number; elapsedMs: number }> {
+    const projection = this.byName.get(name);
+    if (!projection) throw new UnknownProjectionError(name, this.names);
+    const started = Date.now();
+    const wasRunning = this.subscriptions.has(name);
+    const wasLeading = this.leading;
+    if (!wasLeading) await this.lead(this.options.rebuildLeadershipTimeoutMs ?? 5_000);
+    await this.subscriptions.get(name)?.stop();
+    this.subscriptions.delete(name);
+
+    await this.db.transaction().execute(async (trx) => {
+      await this.checkpoints.lock(trx, name);
+      for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+      await this.checkpoints.set(trx, name, 0);
+    });
+    this.progress.reset(name);
+    await this.log.deleteConsumer(consumerName(name));
+
+    const target = await this.log.lastSequence();
+    await this.startOne(projection);
+    await this.progress.waitFor(name, target, timeoutMs);
+    if (!wasRunning) {
+      await this.subscriptions.get(name)?.stop();
+      this.subscriptions.delete(name);
+    }
+    if (!wasLeading) await this.resign();
+    return { sequence: target, elapsedMs: Date.now() - started };
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const [checkpoints, last] = await Promise.all([this.checkpoints.all(), this.log.lastSequence()]);
+    return this.projections.map((projection) => {
+      const checkpoint = checkpoints.get(projection.name) ?? 0;
+      return {
+        name: projection.name,
+        checkpoint,
+        lag: Math.max(0, last - checkpoint),
+        running: this.subscriptions.has(projection.name),
+      };
+    });
+  }
+
+  private async lead(timeoutMs?: number): Promise<void> {
+    if (this.leading) return;
+    await this.options.leadership?.acquire(timeoutMs);
+    this.leading = true;
+  }
+
+  private async resign(): Promise<void> {
+    if (!this.leading) return;
+    this.leading = false;
+    await this.options.leadership?.release();
+  }
+
+  private async startOne(projection: Projection): Promise<void> {
+    const checkpoint = await this.checkpoints.get(projection.name);
+    this.progress.advanced(projection.name, checkpoint);
+    const handles = new Set<EventType>(projection.handles);
+    const subscription = await this.log.subscribe(
+      consumerName(projection.name),
+      { fromSequence: checkpoint + 1, maxBatch: this.options.maxBatch ?? 1_000 },
+      (batch) => this.project(projection, handles, batch),
+    );
+    this.subscriptions.set(projection.name, subscription);
+  }
+
+  private async project(projection: Projection, handles: Set<EventType>, batch: readonly StoredEvent[]): Promise<void> {
+    if (batch.length === 0) return;
+    const reached = await this.db.transaction().execute(async (trx) => {
+      const checkpoint = await this.checkpoints.lock(trx, projection.name);
+      const fresh = batch.filter((stored) => stored.sequence > checkpoint);
+      if (fresh.length === 0) return checkpoint;
+      // The log is never truncated and its sequences have no gaps, so anything else is a hole.
+      if (fresh[0].sequence !== checkpoint + 1) {
+        throw new ProjectionGapError(projection.name, checkpoint, fresh[0].sequence);
+      }
+      const relevant = fresh.filter((stored) => handles.has(stored.event.type)) as StoredEventOf<EventType>[];
+      if (relevant.length > 0) await projection.apply(trx, relevant);
+      const last = fresh[fresh.length - 1].sequence;
+      await this.checkpoints.set(trx, projection.name, last);
+      return last;
+    });
+    this.progress.advanced(projection.name, reached);
+  }
+}

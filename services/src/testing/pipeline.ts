@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../database/schema.js';
+import { EmbeddedEventLog } from '../event-log/embedded/embedded-event-log.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { JetStreamEventLog } from '../event-log/jetstream/jetstream-event-log.js';
+import { deadLetterRecorder } from '../projector/dead-letters.js';
+import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import type { Projection } from '../projector/projection.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ALL_PROJECTIONS } from '../projector/projections.js';
+import { Projector, type ProjectorOptions } from '../projector/projector.js';
+import { ProjectorLeadership } from '../projector/projector-leadership.js';
+import { createPgliteTestDatabase, createTestDatabase } from './test-database.js';
+import { deleteStream, TEST_NATS_URL, type TestStream, uniqueStream } from './test-stream.js';
+
+export type PipelineKind = 'embedded' | 'jetstream';
+
+/** Database, event log and progress of one throwaway pipeline, embedded or distributed. */
+export interface Pipeline {
+  readonly kind: PipelineKind;
+  readonly db: Kysely<DB>;
+  readonly log: EventLog;
+  readonly progress: ProjectionProgress;
+  /** Present for the distributed kind: where another process finds the same data. */
+  readonly env: Record<string, string>;
+  projector(projections?: readonly Projection[], options?: ProjectorOptions): Projector;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * embedded: in-memory PGlite with the log in a table; jetstream: a fresh PostgreSQL database and
+ * a JetStream stream of its own on the machine's servers. Both are removed by cleanup().
+ */
+export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?: number } = {}): Promise<Pipeline> {
+  const delivery = { retryDelayMs: options.retryDelayMs ?? 50 };
+  let db: Kysely<DB>;
+  let dbKind: 'pglite' | 'postgres';
+  let log: EventLog;
+  let env: Record<string, string> = {};
+  let cleanupStorage: () => Promise<void>;
+  if (kind === 'embedded') {
+    const handle = await createPgliteTestDatabase();
+    db = handle.db;
+    dbKind = 'pglite';
+    log = new EmbeddedEventLog(db, { ...delivery, onDeadLetter: deadLetterRecorder(db) });
+    cleanupStorage = () => handle.close();
+  } else {
+    const database = await createTestDatabase();
+    const stream: TestStream = uniqueStream();
+    db = database.handle.db;
+    dbKind = 'postgres';
+    log = await JetStreamEventLog.connect({
+      servers: TEST_NATS_URL,
+      ...stream,
+      ...delivery,
+      onDeadLetter: deadLetterRecorder(db),
+    });
+    env = { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix };
+    cleanupStorage = async () => {
+      await deleteStream(stream.stream);
+      await database.drop();
+    };
+  }
+  const progress = new ProjectionProgress(new CheckpointsRepository(db));
+  const projectors: Projector[] = [];
+  return {
+    kind,
+    db,
+    log,
+    progress,
+    env,
+    projector(projections = ALL_PROJECTIONS, projectorOptions) {
+      const projector = new Projector(db, log, projections, progress, {
+        leadership: new ProjectorLeadership(db, dbKind),
+        ...projectorOptions,
+      });
+      projectors.push(projector);
+      return projector;
+    },
+    async cleanup() {
+      await Promise.all(projectors.map((projector) => projector.stop()));
+      await log.close();
+      await cleanupStorage();
+    },
+  };
+}

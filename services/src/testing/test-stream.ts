@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'nats';
+
+export const TEST_NATS_URL = process.env.XSD_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+
+export interface TestStream {
+  readonly stream: string;
+  readonly subjectPrefix: string;
+}
+
+/**
+ * A stream and subject prefix of its own: streams with overlapping subjects cannot coexist on one
+ * server, and other runs share it.
+ */
+export function uniqueStream(kind = 'TEST'): TestStream {
+  const suffix = randomBytes(5).toString('hex');
+  return { stream: `XSD_${kind}_${suffix.toUpperCase()}`, subjectPrefix: `t${suffix}.` };
+}
+
+export async function deleteStream(stream: string, servers = TEST_NATS_URL): Promise<void> {
+  const nc = await connect({ servers });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(stream).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+}
