@@ -1,0 +1,35 @@
+# The two commands of the README: `make start` and `make test`. Everything else is a step of them.
+SHELL := /bin/bash
+NPM_MARKER := node_modules/.install-stamp
+
+.PHONY: start test build install services chromium clean bench
+
+start: build
+	node services/dist/apps/start/main.js
+
+test: build services chromium
+	node scripts/run-tests.mjs
+
+# Installs exactly what package-lock.json pins, again only when it changed.
+install: $(NPM_MARKER)
+$(NPM_MARKER): package-lock.json package.json contracts/package.json services/package.json cli/package.json web/package.json
+	@command -v node >/dev/null || { echo "Node.js 20.19 or newer is required (https://nodejs.org)"; exit 1; }
+	npm ci --no-audit --no-fund
+	@touch $@
+
+build: install
+	@if [ -f contracts/scripts/compile-solidity.mjs ]; then node contracts/scripts/compile-solidity.mjs; fi
+	npx tsc -b
+	@if [ -f web/vite.config.ts ]; then npm run build -w @xsd/web; fi
+
+services:
+	@bash scripts/ensure-services.sh
+
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+bench: build services
+	node --import tsx bench/pipeline/main.ts
+
+clean:
+	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo
