@@ -29,7 +29,8 @@ chromium:
 	@bash scripts/ensure-chromium.sh
 
 bench: build services
-	node --import tsx bench/pipeline/main.ts
+	node --conditions=source --import tsx bench/pipeline/main.ts
+	node --conditions=source --import tsx bench/scan/main.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo

@@ -19,16 +19,20 @@ export class CheckpointsRepository {
     return new Map(rows.map((row) => [row.name, Number(row.sequence)]));
   }
 
-  /**
-   * Locks the projection's checkpoint row for the rest of the transaction and returns it, so two
-   * projector replicas on one projection take turns instead of both writing a batch.
-   */
-  async lock(trx: Transaction<DB>, name: string): Promise<number> {
-    await trx
+  /** Makes sure the projection has a checkpoint row (at 0 when new), so `lock` finds one. */
+  async ensure(db: Kysely<DB> | Transaction<DB>, name: string): Promise<void> {
+    await db
       .insertInto('projection_checkpoints')
       .values({ name, sequence: 0, updated_at: new Date(0) })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
+  }
+
+  /**
+   * Locks the projection's checkpoint row for the rest of the transaction and returns it, so two
+   * writers of one projection (a batch and a dead letter, say) take turns. Call `ensure` first.
+   */
+  async lock(trx: Transaction<DB>, name: string): Promise<number> {
     const row = await trx
       .selectFrom('projection_checkpoints')
       .select('sequence')

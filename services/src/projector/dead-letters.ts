@@ -30,6 +30,7 @@ export function deadLetterRecorder(db: Kysely<DB>): DeadLetterHandler {
         .execute();
       if (consumer.startsWith(PROJECTION_CONSUMER_PREFIX)) {
         const projection = consumer.slice(PROJECTION_CONSUMER_PREFIX.length);
+        await checkpoints.ensure(trx, projection);
         const checkpoint = await checkpoints.lock(trx, projection);
         if (checkpoint === stored.sequence - 1) await checkpoints.set(trx, projection, stored.sequence);
       }

@@ -108,6 +108,7 @@ export class Projector {
     await this.subscriptions.get(name)?.stop();
     this.subscriptions.delete(name);
 
+    await this.checkpoints.ensure(this.db, name);
     await this.db.transaction().execute(async (trx) => {
       await this.checkpoints.lock(trx, name);
       for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
@@ -153,6 +154,7 @@ export class Projector {
   }
 
   private async startOne(projection: Projection): Promise<void> {
+    await this.checkpoints.ensure(this.db, projection.name);
     const checkpoint = await this.checkpoints.get(projection.name);
     this.progress.advanced(projection.name, checkpoint);
     const handles = new Set<EventType>(projection.handles);

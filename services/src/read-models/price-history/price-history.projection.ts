@@ -1,26 +1,27 @@
+import { sql } from 'kysely';
 import { defineProjection } from '../../projector/projection.js';
 
-/** price_history: one row per accepted token price tick. */
+/**
+ * price_history: one row per accepted token price tick. Rows go in as one column array each
+ * (`unnest`), so a batch of a thousand ticks is a statement with eight parameters instead of
+ * eight thousand: much less to build, send and parse.
+ */
 export const priceHistoryProjection = defineProjection({
   name: 'price_history',
   handles: ['price.ticked'],
   tables: ['price_history'],
   async apply(trx, events) {
-    await trx
-      .insertInto('price_history')
-      .values(
-        events.map(({ event }) => ({
-          id: event.id,
-          event_id: event.id,
-          token_name: event.data.token,
-          chain_name: event.data.chain,
-          price: event.data.price,
-          block_number: event.data.blockNumber,
-          timestamp: new Date(event.data.observedAt),
-          created_at: new Date(event.occurredAt),
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .execute();
+    const ids = events.map(({ event }) => event.id);
+    await sql`
+      insert into price_history (id, event_id, token_name, chain_name, price, block_number, timestamp, created_at)
+      select * from unnest(
+        ${ids}::uuid[], ${ids}::uuid[],
+        ${events.map(({ event }) => event.data.token)}::text[],
+        ${events.map(({ event }) => event.data.chain)}::text[],
+        ${events.map(({ event }) => event.data.price)}::float8[],
+        ${events.map(({ event }) => event.data.blockNumber)}::int8[],
+        ${events.map(({ event }) => event.data.observedAt)}::timestamptz[],
+        ${events.map(({ event }) => event.occurredAt)}::timestamptz[])
+      on conflict (event_id) do nothing`.execute(trx);
   },
 });

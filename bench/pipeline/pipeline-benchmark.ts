@@ -1,0 +1,173 @@
+import type { AnyEvent } from '@xsd/contracts';
+import { ProjectionProgress } from '../../services/src/projector/projection-progress.js';
+import { CheckpointsRepository } from '../../services/src/projector/checkpoints.repository.js';
+import { Projector } from '../../services/src/projector/projector.js';
+import type { Projection } from '../../services/src/projector/projection.js';
+import { priceCandlesProjection } from '../../services/src/read-models/price-candles/price-candles.projection.js';
+import { priceHistoryProjection } from '../../services/src/read-models/price-history/price-history.projection.js';
+import { JetStreamEventLog } from '../../services/src/event-log/jetstream/jetstream-event-log.js';
+import { createTestDatabase } from '../../services/src/testing/test-database.js';
+import { deleteStream, TEST_NATS_URL, uniqueStream } from '../../services/src/testing/test-stream.js';
+import { priceTicks } from '../../services/src/testing/price-ticks.js';
+
+export interface PipelineBenchmarkOptions {
+  readonly burstEvents: number;
+  readonly steadyRate: number;
+  readonly steadySeconds: number;
+  readonly rebuildEvents: number;
+  readonly log: (line: string) => void;
+}
+
+export interface BurstResult {
+  readonly projections: string[];
+  readonly events: number;
+  readonly elapsedMs: number;
+  readonly eventsPerSecond: number;
+  /** Transactions price_history needed: a sign of how well batches filled. */
+  readonly batches: number;
+}
+
+export interface PipelineBenchmarkResult {
+  /** price_history alone, then every projection that reads price ticks (as production runs). */
+  readonly burst: BurstResult;
+  readonly burstAllTickProjections: BurstResult;
+  readonly steady: { rate: number; events: number; p50Ms: number; p99Ms: number; maxMs: number };
+  readonly rebuild: { events: number; elapsedMs: number; eventsPerSecond: number };
+}
+
+/** Records when each projection batch committed, to time append-to-row delays. */
+class TimedProgress extends ProjectionProgress {
+  readonly commits: { sequence: number; at: number }[] = [];
+  override advanced(projection: string, sequence: number): void {
+    if (projection === 'price_history') this.commits.push({ sequence, at: performance.now() });
+    super.advanced(projection, sequence);
+  }
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Fresh ticks for a phase, timed after the previous ones so candles keep moving forward. */
+function ticksFrom(count: number, startMs: number): AnyEvent[] {
+  return priceTicks(count, startMs);
+}
+
+/**
+ * The three measurements of the pipeline benchmark on a throwaway PostgreSQL database and
+ * JetStream stream: both projections that read price ticks (price_history and price_candles) run,
+ * as in production.
+ */
+export async function runPipelineBenchmark(options: PipelineBenchmarkOptions): Promise<PipelineBenchmarkResult> {
+  const { log } = options;
+  const database = await createTestDatabase();
+  const stream = uniqueStream('BENCH');
+  const eventLog = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, ...stream });
+  const db = database.handle.db;
+  const progress = new TimedProgress(new CheckpointsRepository(db));
+  let clock = Date.parse('2026-01-01T00:00:00.000Z');
+  const projectors: Projector[] = [];
+  const projectorFor = (projections: Projection[]) => {
+    const projector = new Projector(db, eventLog, projections, progress, { maxBatch: 1_000 });
+    projectors.push(projector);
+    return projector;
+  };
+
+  // 1. Burst: append as fast as JetStream takes them with the projector running; the clock stops
+  //    when every projection has committed the last event. Each burst gets a fresh log position
+  //    and fresh projections so they compare like for like.
+  const runBurst = async (projections: Projection[]): Promise<BurstResult> => {
+    const names = projections.map((projection) => projection.name);
+    const events = ticksFrom(options.burstEvents, clock);
+    clock += options.burstEvents;
+    const projector = projectorFor(projections);
+    for (const name of names) await projector.rebuild(name);
+    await projector.start();
+    progress.commits.length = 0;
+    log(`burst into ${names.join(' + ')}: appending ${events.length} price ticks through JetStream...`);
+    const started = performance.now();
+    const results = await eventLog.appendMany(events);
+    const appendedMs = performance.now() - started;
+    const last = results[results.length - 1].sequence;
+    await Promise.all(names.map((name) => progress.waitFor(name, last, 600_000)));
+    const elapsedMs = performance.now() - started;
+    await projector.stop();
+    log(`  appended in ${(appendedMs / 1000).toFixed(2)} s, projected in ${(elapsedMs / 1000).toFixed(2)} s`);
+    return { projections: names, events: events.length, elapsedMs, eventsPerSecond: events.length / (elapsedMs / 1000), batches: progress.commits.length };
+  };
+  try {
+    const burst = await runBurst([priceHistoryProjection]);
+    const burstAllTickProjections = await runBurst([priceHistoryProjection, priceCandlesProjection]);
+    const projector = projectorFor([priceHistoryProjection]);
+    await projector.start();
+
+    // 2. Steady rate: small batches on a schedule; delay = commit of the row - start of its append.
+    const steadyCount = Math.round(options.steadyRate * options.steadySeconds);
+    const steady = ticksFrom(steadyCount, clock);
+    clock += steadyCount;
+    log(`steady: ${options.steadyRate} events/s for ${options.steadySeconds} s...`);
+    progress.commits.length = 0;
+    const sentAt = new Map<number, number>();
+    const steadyStart = performance.now();
+    let sent = 0;
+    const inFlight: Promise<void>[] = [];
+    while (sent < steadyCount) {
+      const due = Math.min(steadyCount, Math.floor(((performance.now() - steadyStart) / 1000) * options.steadyRate));
+      if (due > sent) {
+        const chunk = steady.slice(sent, due);
+        const at = performance.now();
+        sent = due;
+        inFlight.push(
+          eventLog.appendMany(chunk).then((appended) => {
+            for (const result of appended) sentAt.set(result.sequence, at);
+          }),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await Promise.all(inFlight);
+    const steadyLast = Math.max(...sentAt.keys());
+    await progress.waitFor('price_history', steadyLast, 60_000);
+    const delays: number[] = [];
+    let commitIndex = 0;
+    const commits = progress.commits;
+    for (const [sequence, at] of [...sentAt.entries()].sort((a, b) => a[0] - b[0])) {
+      while (commitIndex < commits.length && commits[commitIndex].sequence < sequence) commitIndex += 1;
+      if (commitIndex < commits.length) delays.push(commits[commitIndex].at - at);
+    }
+    delays.sort((a, b) => a - b);
+
+    // 3. Rebuild: top the log up to the target size, then replay price_history from sequence 1.
+    await projector.stop();
+    const have = await eventLog.lastSequence();
+    const missing = Math.max(0, options.rebuildEvents - have);
+    log(`rebuild: topping the log up by ${missing} events to ${Math.max(have, options.rebuildEvents)}...`);
+    for (let done = 0; done < missing; done += 100_000) {
+      const chunk = Math.min(100_000, missing - done);
+      await eventLog.appendMany(ticksFrom(chunk, clock));
+      clock += chunk;
+    }
+    const total = await eventLog.lastSequence();
+    log(`rebuild: replaying ${total} events into price_history...`);
+    const rebuild = await projector.rebuild('price_history', { timeoutMs: 900_000 });
+
+    return {
+      burst,
+      burstAllTickProjections,
+      steady: {
+        rate: options.steadyRate,
+        events: delays.length,
+        p50Ms: percentile(delays, 50),
+        p99Ms: percentile(delays, 99),
+        maxMs: delays[delays.length - 1] ?? Number.NaN,
+      },
+      rebuild: { events: rebuild.sequence, elapsedMs: rebuild.elapsedMs, eventsPerSecond: rebuild.sequence / (rebuild.elapsedMs / 1000) },
+    };
+  } finally {
+    await Promise.all(projectors.map((projector) => projector.stop()));
+    await eventLog.close();
+    await deleteStream(stream.stream);
+    await database.drop();
+  }
+}
