@@ -31,6 +31,11 @@ export interface SubscribeOptions {
   readonly fromSequence: number;
   /** Most events handed to the handler at once. */
   readonly maxBatch?: number;
+  /**
+   * For per-process consumers (the API's live stream): the log may forget the consumer after this
+   * long without a subscriber, so one left by a crashed process does not linger. Durable by default.
+   */
+  readonly inactiveThresholdMs?: number;
 }
 
 /**

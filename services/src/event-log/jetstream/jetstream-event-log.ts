@@ -249,7 +249,7 @@ export class JetStreamEventLog implements EventLog {
     const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
     assertSequence(maxBatch, 'maxBatch', 1);
     try {
-      await this.placeConsumer(name, options.fromSequence, maxBatch);
+      await this.placeConsumer(name, options.fromSequence, maxBatch, options.inactiveThresholdMs);
       const consumer = await this.js.consumers.get(this.stream, name);
       const subscription = new JetStreamSubscription(
         this.nc,
@@ -328,7 +328,12 @@ export class JetStreamEventLog implements EventLog {
   }
 
   /** Keeps the durable consumer if it stands exactly at fromSequence, else (re)creates it there. */
-  private async placeConsumer(name: string, fromSequence: number, maxBatch: number): Promise<void> {
+  private async placeConsumer(
+    name: string,
+    fromSequence: number,
+    maxBatch: number,
+    inactiveThresholdMs?: number,
+  ): Promise<void> {
     const info = await this.jsm.consumers.info(this.stream, name).catch((error: unknown) => {
       if (jsErrorCode(error) === JS_ERROR.consumerNotFound) return null;
       throw error;
@@ -348,6 +353,7 @@ export class JetStreamEventLog implements EventLog {
       ack_wait: nanos(this.ackWaitMs),
       max_deliver: -1,
       max_ack_pending: Math.max(4 * maxBatch, 4_000),
+      ...(inactiveThresholdMs === undefined ? {} : { inactive_threshold: nanos(inactiveThresholdMs) }),
     });
   }
 }

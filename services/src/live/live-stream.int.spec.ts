@@ -1,0 +1,105 @@
+import { createEvent } from '@xsd/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
+import { waitFor } from '../testing/wait-for.js';
+
+interface Received {
+  readonly type: string;
+  readonly data: unknown;
+}
+
+/** Reads a Server-Sent Events response into a list, as a browser's EventSource would. */
+function readEvents(body: ReadableStream<Uint8Array>, into: Received[]): void {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    for await (const chunk of body) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const type = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
+        into.push({ type, data: JSON.parse(data) });
+      }
+    }
+  })().catch(() => undefined);
+}
+
+describe('GET /api/stream', () => {
+  let api: ApiTestApp;
+  let url: string;
+  let controller: AbortController;
+  const received: Received[] = [];
+  const staff = { kind: 'staff', id: '0190a000-0000-7000-8000-0000000000aa' } as const;
+
+  beforeAll(async () => {
+    api = await createApiTestApp();
+    await api.app.listen(0, '127.0.0.1');
+    url = await api.app.getUrl();
+    controller = new AbortController();
+    const response = await fetch(`${url}/api/stream`, { signal: controller.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    readEvents(response.body!, received);
+  });
+
+  afterAll(async () => {
+    controller?.abort();
+    await api?.close();
+  });
+
+  it('pushes a price tick once price_history holds it', async () => {
+    const now = new Date();
+    await api.log.append(
+      createEvent('price.ticked', { token: 'XSD', chain: 'Base', price: 1.0421, observedAt: now.toISOString() }, {
+        actor: { kind: 'system', id: 'test' },
+        now,
+      }),
+    );
+
+    await waitFor(() => received.some((event) => event.type === 'price'), { timeoutMs: 10_000, message: 'a price message' });
+    expect(received.find((event) => event.type === 'price')?.data).toEqual({
+      token_name: 'XSD',
+      chain_name: 'Base',
+      price: 1.0421,
+      timestamp: now.toISOString(),
+    });
+    const rows = await api.database.db.selectFrom('price_history').select('price').where('chain_name', '=', 'Base').execute();
+    expect(rows).toEqual([{ price: 1.0421 }]);
+  });
+
+  it('pushes the whole site state when maintenance changes', async () => {
+    const now = new Date();
+    await api.log.append(
+      createEvent('maintenance.started', { title: 'Upgrade', message: 'Back soon', expectedUpTime: null }, { actor: staff, now }),
+    );
+
+    await waitFor(() => received.some((event) => event.type === 'site'), { timeoutMs: 10_000, message: 'a site message' });
+    expect(received.find((event) => event.type === 'site')?.data).toEqual({
+      maintenance_mode: true,
+      maintenance_title: 'Upgrade',
+      maintenance_message: 'Back soon',
+      expected_up_time: null,
+      updated_at: now.toISOString(),
+    });
+  });
+
+  it('says nothing about events clients do not follow', async () => {
+    const now = new Date();
+    await api.log.append(
+      createEvent('price.rejected', { token: 'XSD', chain: 'Base', price: 0, lastAcceptedPrice: 1.04, reason: 'non_positive', observedAt: now.toISOString() }, {
+        actor: { kind: 'system', id: 'test' },
+        now,
+      }),
+    );
+    await api.log.append(createEvent('maintenance.ended', { reason: 'staff' }, { actor: staff, now }));
+
+    await waitFor(() => received.filter((event) => event.type === 'site').length === 2, { timeoutMs: 10_000, message: 'the second site message' });
+    expect(received.map((event) => event.type)).toEqual(['price', 'site', 'site']);
+  });
+});

@@ -1,0 +1,81 @@
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { StreamEvent } from '@xsd/contracts/api/stream';
+import { Subject } from 'rxjs';
+import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import type { DatabaseHandle } from '../database/database.js';
+import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
+import { PROJECTION_OF, toStreamMessage } from './live-messages.js';
+
+/** How long a message waits for its read model before it is sent anyway. */
+const PROJECTION_WAIT_MS = 10_000;
+/** JetStream forgets the consumer of an API process that vanished after this long. */
+const INACTIVE_THRESHOLD_MS = 5 * 60_000;
+
+/**
+ * Follows the event log from "now" and turns what clients care about into stream messages. A
+ * message goes out only once its read model shows the change, so a client that refetches on it
+ * sees the new rows. Each API process has a consumer of its own.
+ */
+@Injectable()
+export class LiveStreamService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('LiveStream');
+  private readonly messages = new Subject<StreamEvent>();
+  private readonly siteSettings: SiteSettingsRepository;
+  private readonly consumer = `live_${hostname().replace(/[^A-Za-z0-9_-]/g, '_')}_${process.pid}`;
+  private subscription: Subscription | null = null;
+
+  readonly messages$ = this.messages.asObservable();
+
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATABASE) database: DatabaseHandle,
+    private readonly progress: ProjectionProgress,
+  ) {
+    this.siteSettings = new SiteSettingsRepository(database.db);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const from = (await this.log.lastSequence()) + 1;
+    this.subscription = await this.log.subscribe(
+      this.consumer,
+      { fromSequence: from, maxBatch: 500, inactiveThresholdMs: INACTIVE_THRESHOLD_MS },
+      (batch) => this.publish(batch),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.stop();
+    await this.log.deleteConsumer(this.consumer).catch(() => undefined);
+    this.messages.complete();
+  }
+
+  private async publish(batch: readonly StoredEvent[]): Promise<void> {
+    const relevant = batch.filter((stored) => PROJECTION_OF[stored.event.type] !== undefined);
+    if (relevant.length === 0) return;
+    const waits = new Map<string, number>();
+    for (const { sequence, event } of relevant) waits.set(PROJECTION_OF[event.type]!, sequence);
+    await Promise.all(
+      [...waits].map(([projection, sequence]) =>
+        this.progress.waitFor(projection, sequence, PROJECTION_WAIT_MS).catch(() => {
+          this.logger.warn(`${projection} is behind; sending live updates before it catches up`);
+        }),
+      ),
+    );
+    let siteSent = false;
+    for (const { event } of relevant) {
+      const message = toStreamMessage(event);
+      if (message === null) continue;
+      if (message.type === 'site') {
+        // One site message carries the whole state; later ones in the batch would repeat it.
+        if (siteSent) continue;
+        siteSent = true;
+        this.messages.next({ type: 'site', data: await this.siteSettings.current() });
+      } else {
+        this.messages.next(message as StreamEvent);
+      }
+    }
+  }
+}
