@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 
@@ -82,29 +83,37 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 
 async function openPglite(dataDir: string = DEFAULT_DATA_DIR, snapshot?: Blob): Promise<DatabaseHandle> {
   let directory: string | undefined;
+  let unlock = () => {};
   if (dataDir !== IN_MEMORY) {
     directory = join(dataDir, 'pglite');
     await mkdir(directory, { recursive: true });
+    unlock = lockDataDir(directory);
   }
   // PGlite refuses a dump over existing data; an existing database is opened as it is.
   const hasData = directory !== undefined && existsSync(join(directory, 'PG_VERSION'));
-  const pglite = await PGlite.create(directory, {
-    loadDataDir: hasData ? undefined : snapshot,
-    parsers: {
-      [OID.int8]: toNumber,
-      [OID.numeric]: toNumber,
-      [OID.date]: keepText,
-    },
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(directory, {
+      loadDataDir: hasData ? undefined : snapshot,
+      parsers: {
+        [OID.int8]: toNumber,
+        [OID.numeric]: toNumber,
+        [OID.date]: keepText,
+      },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<DB>({ dialect: new PgliteDialect({ pglite }) });
-  return handle(db, 'pglite');
+  return handle(db, 'pglite', unlock);
 }
 
-function handle(db: Db, kind: DatabaseHandle['kind']): DatabaseHandle {
+function handle(db: Db, kind: DatabaseHandle['kind'], unlock = () => {}): DatabaseHandle {
   let closing: Promise<void> | null = null;
   return {
     db,
     kind,
-    close: () => (closing ??= db.destroy()),
+    close: () => (closing ??= db.destroy().finally(unlock)),
   };
 }
