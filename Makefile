@@ -20,6 +20,8 @@ $(NPM_MARKER): package-lock.json package.json contracts/package.json services/pa
 build: install
 	@if [ -f contracts/scripts/compile-solidity.mjs ]; then node contracts/scripts/compile-solidity.mjs; fi
 	npx tsc -b
+	@# npm links workspace binaries only when they exist at install time: link `xsd` after building.
+	@chmod +x cli/dist/main.js && ln -sfn ../@xsd/cli/dist/main.js node_modules/.bin/xsd
 	@if [ -f web/vite.config.ts ]; then npm run build -w @xsd/web; fi
 
 services:
