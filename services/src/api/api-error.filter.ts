@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import { type ApiErrorBody, InvalidEventError } from '@xsd/contracts';
 import type { Response } from 'express';
 import { ConcurrencyError } from '../event-log/event-log.js';
+import { DecisionError, type DecisionFailure } from '../event-sourcing/decider.js';
 import { ReadModelTimeoutError } from '../projector/projection-progress.js';
 
 /** Thrown by handlers for an expected failure with the spec's message. */
@@ -22,6 +23,15 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: 'unavailable',
 };
 
+/** How a refused command answers. */
+const STATUS_BY_DECISION: Record<DecisionFailure, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
+
 function toBody(error: unknown): { status: number; body: ApiErrorBody } | null {
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -39,6 +49,9 @@ function toBody(error: unknown): { status: number; body: ApiErrorBody } | null {
   }
   if (error instanceof InvalidEventError) {
     return { status: 400, body: { error: { code: 'invalid_event', message: error.message } } };
+  }
+  if (error instanceof DecisionError) {
+    return { status: STATUS_BY_DECISION[error.kind], body: { error: { code: error.code, message: error.message } } };
   }
   if (error instanceof ConcurrencyError) {
     return {

@@ -13,8 +13,9 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
   staff_credentials: { key: ['admin_user_id'], columns: ['password_hash', 'updated_at'] },
   staff_sessions: {
     key: ['id'],
-    columns: ['admin_user_id', 'token_hash', 'kind', 'created_at', 'expires_at', 'revoked_at', 'last_seen_at'],
+    columns: ['admin_user_id', 'token_hash', 'kind', 'created_at', 'expires_at', 'revoked_at'],
   },
+  staff_session_activity: { key: ['session_id'], columns: ['last_seen_at'] },
   breaking_news: {
     key: ['id'],
     columns: ['title', 'content', 'type', 'priority', 'expires_at', 'notify_users', 'is_active', 'created_by', 'created_at'],

@@ -5,8 +5,8 @@ import type { EventLogTables } from '../event-log/embedded/event-log.tables.js';
 /**
  * The Kysely view of the database, kept by hand in step with `migrations/`.
  *
- * Read models (everything below except the staff credentials and sessions, the checkpoints and
- * the dead letters) are written only by projections, in the same transaction as the projection's
+ * Read models (everything below except the session activity, the ingestor status, the checkpoints
+ * and the dead letters) are written only by projections, in the same transaction as the projection's
  * checkpoint. Projections set `created_at` and the like from the event's `occurredAt` so that a
  * rebuild from sequence 1 produces the same rows; the column defaults are only a fallback. Rows
  * made from one event each carry that `event_id` under a unique constraint, so a replay can never
@@ -55,14 +55,17 @@ export interface AdminUsersTable {
   last_login: Timestamp | null;
 }
 
-/** One argon2id hash per staff account; removed with the account. */
+/** One argon2id hash per staff account; removed with the account. Projected from the staff events. */
 export interface StaffCredentialsTable {
   admin_user_id: string;
   password_hash: string;
   updated_at: TimestampDefault;
 }
 
-/** Revocable staff sessions; only a hash of the token is kept. Removed with the account. */
+/**
+ * Revocable staff sessions; only the SHA-256 of the token is kept. Removed with the account.
+ * Projected from staff.signed-in / signed-out / password-changed.
+ */
 export interface StaffSessionsTable {
   id: UuidDefault;
   admin_user_id: string;
@@ -71,7 +74,12 @@ export interface StaffSessionsTable {
   created_at: TimestampDefault;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
-  last_seen_at: Timestamp | null;
+}
+
+/** When each session was last used: written by the auth service (not an event), kept over rebuilds. */
+export interface StaffSessionActivityTable {
+  session_id: string;
+  last_seen_at: Timestamp;
 }
 
 /** Keys are shown once at creation; only their hash and a short prefix (for display) are kept. */
@@ -299,6 +307,7 @@ export interface DB extends EventLogTables {
   admin_users: AdminUsersTable;
   staff_credentials: StaffCredentialsTable;
   staff_sessions: StaffSessionsTable;
+  staff_session_activity: StaffSessionActivityTable;
   api_keys: ApiKeysTable;
   breaking_news: BreakingNewsTable;
   calendar_events: CalendarEventsTable;

@@ -7,6 +7,7 @@ import * as prices from './1763683600000-Prices.js';
 import * as analytics from './1763683700000-Analytics.js';
 import * as pushAndPreferences from './1763683800000-PushAndPreferences.js';
 import * as ingestorStatus from './1763683900000-IngestorStatus.js';
+import * as staffSessionActivity from './1763684000000-StaffSessionActivity.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -22,4 +23,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763683700000-Analytics': analytics,
   '1763683800000-PushAndPreferences': pushAndPreferences,
   '1763683900000-IngestorStatus': ingestorStatus,
+  '1763684000000-StaffSessionActivity': staffSessionActivity,
 };

@@ -1,0 +1,161 @@
+/**
+ * Query parameters of the price routes, as zod schemas the API validates with and clients may
+ * reuse. Each schema's first issue carries the message the API answers with (400).
+ */
+import { z } from 'zod';
+import { CHAIN_NAMES, type ChainName, TOKEN_NAMES, type TokenName } from '../chains/names.js';
+import { MAX_HISTORY_DAYS, MIN_HISTORY_DAYS } from '../rules/chart-points.js';
+import { PUBLIC_API_TOKENS, PUBLIC_PRICES_DEFAULT_LIMIT, PUBLIC_PRICES_MAX_LIMIT } from './prices.js';
+
+export const TOKEN_AND_CHAIN_REQUIRED_MESSAGE = 'Token name and chain name are required';
+export const DAYS_RANGE_MESSAGE = 'Days must be between 1 and 365';
+
+/** 'xsd', 'BANKX', 'BankX' → the token name; null for anything else. */
+export function parseTokenName(value: string): TokenName | null {
+  const upper = value.trim().toUpperCase();
+  return TOKEN_NAMES.find((token) => token.toUpperCase() === upper) ?? null;
+}
+
+/** 'ethereum', 'BSC', 'bsc' → the chain name; null for anything else. */
+export function parseChainName(value: string): ChainName | null {
+  const lower = value.trim().toLowerCase();
+  return CHAIN_NAMES.find((chain) => chain.toLowerCase() === lower) ?? null;
+}
+
+const unknownToken = (value: string) => `Unknown token '${value}': expected ${TOKEN_NAMES.join(' or ')}`;
+const unknownChain = (value: string) => `Unknown network '${value}': expected one of ${CHAIN_NAMES.join(', ')}`;
+
+/** A single query value: repeated parameters (`?a=1&a=2`) are refused with `message`. */
+const single = (message: string) => z.string({ error: message });
+
+function tokenName(requiredMessage: string) {
+  return single(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .transform((value, ctx) => {
+      const token = parseTokenName(value);
+      if (token === null) {
+        ctx.issues.push({ code: 'custom', message: unknownToken(value), input: value });
+        return z.NEVER;
+      }
+      return token;
+    });
+}
+
+function chainName(requiredMessage: string) {
+  return single(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .transform((value, ctx) => {
+      const chain = parseChainName(value);
+      if (chain === null) {
+        ctx.issues.push({ code: 'custom', message: unknownChain(value), input: value });
+        return z.NEVER;
+      }
+      return chain;
+    });
+}
+
+/** Whole days from 1 to 365; default 1. */
+export const HistoryDaysSchema = z
+  .union([z.string(), z.number()], { error: DAYS_RANGE_MESSAGE })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return MIN_HISTORY_DAYS;
+    const text = String(value).trim();
+    const days = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(days) || days < MIN_HISTORY_DAYS || days > MAX_HISTORY_DAYS) {
+      ctx.issues.push({ code: 'custom', message: DAYS_RANGE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return days;
+  });
+
+/** `GET /api/prices/history?token&chain&days`. */
+export const PriceHistoryQuerySchema = z.object({
+  token: tokenName(TOKEN_AND_CHAIN_REQUIRED_MESSAGE),
+  chain: chainName(TOKEN_AND_CHAIN_REQUIRED_MESSAGE),
+  days: HistoryDaysSchema,
+});
+export type PriceHistoryQuery = z.output<typeof PriceHistoryQuerySchema>;
+
+/** `GET /api/silver/history?days`. */
+export const SilverHistoryQuerySchema = z.object({ days: HistoryDaysSchema });
+export type SilverHistoryQuery = z.output<typeof SilverHistoryQuerySchema>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function isoInstant(name: 'from' | 'to') {
+  const message = `'${name}' must be an ISO 8601 date (2025-01-31) or instant (2025-01-31T12:00:00Z)`;
+  return single(message)
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return null;
+      const date = ISO_DATE.test(value) || ISO_INSTANT.test(value) ? new Date(value) : null;
+      if (!date || Number.isNaN(date.getTime())) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      // A bare date as `to` means the whole day.
+      if (name === 'to' && ISO_DATE.test(value)) return new Date(date.getTime() + 86_400_000 - 1);
+      return date;
+    });
+}
+
+const LIMIT_MESSAGE = `'limit' must be a whole number from 1 to ${PUBLIC_PRICES_MAX_LIMIT}`;
+
+/** `GET /api/v1/prices?token=XSD|BANKX&chain&from&to&limit`. */
+export const PublicPricesQuerySchema = z
+  .object({
+    token: single(`'token' must be XSD or BANKX`)
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return null;
+        const token = PUBLIC_API_TOKENS[value.toUpperCase() as keyof typeof PUBLIC_API_TOKENS];
+        if (!token) {
+          ctx.issues.push({ code: 'custom', message: `Unknown token '${value}': expected XSD or BANKX`, input: value });
+          return z.NEVER;
+        }
+        return token;
+      }),
+    chain: single(`'chain' must be one network name`)
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return null;
+        const chain = parseChainName(value);
+        if (chain === null) {
+          ctx.issues.push({ code: 'custom', message: unknownChain(value), input: value });
+          return z.NEVER;
+        }
+        return chain;
+      }),
+    from: isoInstant('from'),
+    to: isoInstant('to'),
+    limit: single(LIMIT_MESSAGE)
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return PUBLIC_PRICES_DEFAULT_LIMIT;
+        const limit = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+        if (!Number.isInteger(limit) || limit < 1 || limit > PUBLIC_PRICES_MAX_LIMIT) {
+          ctx.issues.push({ code: 'custom', message: LIMIT_MESSAGE, input: value });
+          return z.NEVER;
+        }
+        return limit;
+      }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from && query.to && query.from.getTime() > query.to.getTime()) {
+      ctx.addIssue({ code: 'custom', message: "'from' must not be after 'to'", path: ['from'] });
+    }
+  });
+export type PublicPricesQuery = z.output<typeof PublicPricesQuerySchema>;
+
+/** The first issue's message: what the API answers with. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { HealthModule } from '../health/health.module.js';
+import { LiveModule } from '../live/live.module.js';
+import { PricesModule } from '../prices/prices.module.js';
+import { SiteModule } from '../site/site.module.js';
+import { StaffModule } from '../staff/staff.module.js';
+import { WalletsModule } from '../wallets/wallets.module.js';
+import { ApiErrorFilter } from './api-error.filter.js';
+
+/** The public HTTP surface. Feature modules join here as they arrive. */
+@Module({
+  imports: [HealthModule, LiveModule, PricesModule, WalletsModule, StaffModule, SiteModule],
+  providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
+})
+export class ApiModule {}

@@ -1,0 +1,50 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ApiModule } from '../api/api.module.js';
+import type { AppConfig } from '../config/config.js';
+import { CoreModule } from '../core/core.module.js';
+import { IngestorModule } from '../ingestor/ingestor.module.js';
+import { ProjectorModule } from '../projector/projector.module.js';
+import { MaintenanceSchedulerModule } from '../site/maintenance-scheduler.module.js';
+
+@Module({})
+class AppRoot {}
+
+/**
+ * The process roles of the design. `all` is the embedded single process of `make start`; the
+ * others are the separately scalable services of the distributed deployment.
+ */
+export const appModules = {
+  all: (config: AppConfig): DynamicModule => ({
+    module: AppRoot,
+    imports: [
+      CoreModule.forRoot(config),
+      ProjectorModule.forRoot({ autostart: true }),
+      MaintenanceSchedulerModule.forRoot({ autostart: true }),
+      IngestorModule.forRoot({ autostart: true }),
+      ApiModule,
+    ],
+  }),
+  api: (config: AppConfig): DynamicModule => ({
+    module: AppRoot,
+    imports: [CoreModule.forRoot(config), ApiModule],
+  }),
+  /** Also ends maintenance at its expected up time (the scheduler lives here, never in the API). */
+  projector: (config: AppConfig): DynamicModule => ({
+    module: AppRoot,
+    imports: [
+      CoreModule.forRoot(config),
+      ProjectorModule.forRoot({ autostart: true }),
+      MaintenanceSchedulerModule.forRoot({ autostart: true }),
+    ],
+  }),
+  /** Reads the chains every 30 s and appends price and silver ticks; run one or more replicas. */
+  ingestor: (config: AppConfig): DynamicModule => ({
+    module: AppRoot,
+    imports: [CoreModule.forRoot(config), IngestorModule.forRoot({ autostart: true })],
+  }),
+  /** For one-off commands (rebuild): infrastructure and projections, nothing started. */
+  maintenanceTasks: (config: AppConfig): DynamicModule => ({
+    module: AppRoot,
+    imports: [CoreModule.forRoot(config), ProjectorModule.forRoot({ autostart: false })],
+  }),
+};

@@ -1,0 +1,19 @@
+import { activeNetworks, type ActiveNetwork, type ChainName, type NetworkConfig } from '@xsd/contracts';
+import { ChainReader, type ChainReaderOptions } from './chain-reader.js';
+
+/** One reader per active network, kept for the process so each remembers its working endpoint. */
+export class ChainReaders {
+  readonly networks: readonly ActiveNetwork[];
+  private readonly readers: ReadonlyMap<ChainName, ChainReader>;
+
+  constructor(networks: readonly NetworkConfig[], options: Partial<ChainReaderOptions> = {}) {
+    this.networks = activeNetworks(networks);
+    this.readers = new Map(this.networks.map((network) => [network.name, new ChainReader(network, options)]));
+  }
+
+  get(chain: ChainName): ChainReader {
+    const reader = this.readers.get(chain);
+    if (!reader) throw new Error(`Unknown network: ${chain} is not an active chain`);
+    return reader;
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  CHAINLINK_AGGREGATOR_ABI,
+  MULTICALL3_ABI,
+  PRICE_CONTROLLER_ABI,
+  PRICE_DECIMALS,
+  SILVER_FEED_DECIMALS,
+  TOKEN_DECIMALS,
+  silverGramPrice,
+  unitsToNumber,
+  type ActiveNetwork,
+  type Address,
+  type ChainName,
+  type TokenName,
+} from '@xsd/contracts';
+import { Interface } from 'ethers';
+import type { CallResult, ChainReader, ContractCall } from './chain-reader.js';
+import { encodeBalanceOf, intWord, selector, uintWord } from './multicall-codec.js';
+
+const controller = new Interface(PRICE_CONTROLLER_ABI);
+const SELECTORS = {
+  XSD: selector(controller, 'xsd_updated_price'),
+  BankX: selector(controller, 'bankx_updated_price'),
+  latestRoundData: selector(new Interface(CHAINLINK_AGGREGATOR_ABI), 'latestRoundData'),
+  getBlockNumber: selector(new Interface(MULTICALL3_ABI), 'getBlockNumber'),
+} as const;
+
+/** The Chainlink XAG/USD answer: USD per troy ounce, and per gram (ounce / 31.1034768). */
+export interface SilverReading {
+  readonly ouncePrice: number;
+  readonly gramPrice: number;
+  readonly roundId: string;
+  /** Unix seconds of the round, as the feed says. */
+  readonly updatedAt: number;
+}
+
+/** What one `aggregate3` on one chain returned. Every part is its own success or failure. */
+export interface ChainReading {
+  readonly chain: ChainName;
+  readonly blockNumber: number | null;
+  /** Present when prices were asked for. */
+  readonly prices?: Readonly<Record<TokenName, CallResult<number>>>;
+  /** Present when prices were asked for on a chain with a silver feed (Ethereum). */
+  readonly silver?: CallResult<SilverReading>;
+  /** Present when balances were asked for. */
+  readonly balances?: Readonly<Record<TokenName, CallResult<number>>>;
+}
+
+export interface ChainReadRequest {
+  /** Read both token prices (and the silver feed where the chain has one). */
+  readonly prices?: boolean;
+  /** Read this address's XSD and BankX balances. */
+  readonly balancesOf?: Address;
+}
+
+const priceCall = (network: ActiveNetwork, token: TokenName): ContractCall<number> => ({
+  label: `${token} price`,
+  target: network.priceController,
+  callData: SELECTORS[token],
+  decode: (data) => unitsToNumber(uintWord(data), PRICE_DECIMALS),
+});
+
+const silverCall = (feed: Address): ContractCall<SilverReading> => ({
+  label: 'silver feed',
+  target: feed,
+  callData: SELECTORS.latestRoundData,
+  decode: (data) => {
+    // (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+    uintWord(data, 4); // all five words must be there
+    const ouncePrice = unitsToNumber(intWord(data, 1), SILVER_FEED_DECIMALS);
+    return {
+      ouncePrice,
+      gramPrice: silverGramPrice(ouncePrice),
+      roundId: uintWord(data, 0).toString(),
+      updatedAt: Number(uintWord(data, 3)),
+    };
+  },
+});
+
+const balanceCall = (network: ActiveNetwork, token: TokenName, owner: Address): ContractCall<number> => ({
+  label: `${token} balance`,
+  target: network.tokens[token],
+  callData: encodeBalanceOf(owner),
+  decode: (data) => unitsToNumber(uintWord(data), TOKEN_DECIMALS),
+});
+
+const blockNumberCall = (network: ActiveNetwork): ContractCall<number> => ({
+  label: 'block number',
+  target: network.multicall3,
+  callData: SELECTORS.getBlockNumber,
+  decode: (data) => Number(uintWord(data)),
+});
+
+/**
+ * Reads what is asked of one chain with exactly one Multicall3 `aggregate3` (one `eth_call`):
+ * the block number, both token prices from the price controller and, on the chain with the
+ * feed, the silver price; and/or both balances of an address. Rejects with
+ * ChainUnavailableError only when no endpoint answered.
+ */
+export async function readChain(reader: ChainReader, network: ActiveNetwork, request: ChainReadRequest): Promise<ChainReading> {
+  const calls: ContractCall<unknown>[] = [blockNumberCall(network)];
+  const slots: { prices?: number; silver?: number; balances?: number } = {};
+  if (request.prices) {
+    slots.prices = calls.length;
+    calls.push(priceCall(network, 'XSD'), priceCall(network, 'BankX'));
+    if (network.silverFeed) {
+      slots.silver = calls.length;
+      calls.push(silverCall(network.silverFeed));
+    }
+  }
+  if (request.balancesOf) {
+    slots.balances = calls.length;
+    calls.push(balanceCall(network, 'XSD', request.balancesOf), balanceCall(network, 'BankX', request.balancesOf));
+  }
+  const results = (await reader.aggregate3(calls)) as CallResult<unknown>[];
+  const block = results[0] as CallResult<number>;
+  const pair = (at: number) => ({ XSD: results[at] as CallResult<number>, BankX: results[at + 1] as CallResult<number> });
+  return {
+    chain: network.name,
+    blockNumber: block.ok ? block.value : null,
+    ...(slots.prices !== undefined ? { prices: pair(slots.prices) } : {}),
+    ...(slots.silver !== undefined ? { silver: results[slots.silver] as CallResult<SilverReading> } : {}),
+    ...(slots.balances !== undefined ? { balances: pair(slots.balances) } : {}),
+  };
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { resolveNetworks, type NetworkConfig } from '@xsd/contracts';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../core/tokens.js';
+import type { ChainReaderOptions } from './chain-reader.js';
+import { ChainReaders } from './chain-readers.js';
+
+/** The network table of the configured profile (tests replace it with their devnet's). */
+export const NETWORKS = Symbol('NETWORKS');
+/** Overrides of the chain-read policy (tests shorten the back-off). */
+export const CHAIN_READER_OPTIONS = Symbol('CHAIN_READER_OPTIONS');
+
+@Module({
+  providers: [
+    {
+      provide: NETWORKS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): readonly NetworkConfig[] =>
+        resolveNetworks(config.networkProfile, { basePort: config.devnetBasePort }),
+    },
+    { provide: CHAIN_READER_OPTIONS, useValue: {} },
+    {
+      provide: ChainReaders,
+      inject: [NETWORKS, CHAIN_READER_OPTIONS],
+      useFactory: (networks: readonly NetworkConfig[], options: Partial<ChainReaderOptions>) =>
+        new ChainReaders(networks, options),
+    },
+  ],
+  exports: [NETWORKS, ChainReaders],
+})
+export class ChainsModule {}

@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { activeNetworks, TOKEN_NAMES, type ChainName, type NetworkConfig } from '@xsd/contracts';
+import { sql } from 'kysely';
+import { NETWORKS } from '../chains/chains.module.js';
+import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import type { DatabaseHandle } from '../database/database.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { IngestorStatusRepository } from '../ingestor/ingestor-status.repository.js';
+import { PricesRepository } from '../prices/prices.repository.js';
+import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { ALL_PROJECTIONS } from '../projector/projections.js';
+
+type Check<T> = ({ status: 'ok' } & T) | { status: 'down'; error: string };
+
+export interface HealthReport {
+  readonly status: 'ok' | 'degraded';
+  readonly database: Check<{ kind: string; latencyMs: number }>;
+  readonly eventLog: Check<{ adapter: string; stream: string; lastSequence: number }>;
+  readonly projections: Check<{ items: { name: string; checkpoint: number; lag: number }[] }>;
+  /**
+   * Each active chain as the ingestor last saw it. Informational: a chain that is down does not
+   * make the API unhealthy (the HTTP status), it shows here as `retrying` or `stopped`.
+   */
+  readonly chains: Check<{ items: ChainHealth[] }> | { status: 'degraded'; items: ChainHealth[] };
+}
+
+export interface ChainHealth {
+  readonly chain: ChainName;
+  /** `unknown`: no ingestor has reported on this chain yet. */
+  readonly status: 'ok' | 'retrying' | 'stopped' | 'unknown';
+  /** The ingestor's last successful read of the chain (ISO 8601). */
+  readonly lastTickAt: string | null;
+  /** The newest accepted price of the chain in the read model (ISO 8601). */
+  readonly lastPriceAt: string | null;
+  readonly lastAttemptAt: string | null;
+  readonly consecutiveFailures: number;
+  /**
+   * Why the last read failed; on an `ok` chain, a call that failed inside the last batch (a
+   * reverting or missing contract), whose reading was left out.
+   */
+  readonly lastError: string | null;
+  /** True after more than 5 consecutive failures: the ingestor stopped reading this chain. */
+  readonly stopped: boolean;
+}
+
+function failure(error: unknown): { status: 'down'; error: string } {
+  return { status: 'down', error: error instanceof Error ? error.message : String(error) };
+}
+
+/** What an operator needs to see at a glance: can we store, can we log, are the views behind? */
+@Injectable()
+export class HealthService {
+  private readonly checkpoints: CheckpointsRepository;
+  private readonly ingestorStatus: IngestorStatusRepository;
+  private readonly prices: PricesRepository;
+  private readonly chainNames: readonly ChainName[];
+
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(NETWORKS) networks: readonly NetworkConfig[],
+  ) {
+    this.checkpoints = new CheckpointsRepository(database.db);
+    this.ingestorStatus = new IngestorStatusRepository(database.db);
+    this.prices = new PricesRepository(database.db);
+    this.chainNames = activeNetworks(networks).map((n) => n.name);
+  }
+
+  async report(): Promise<HealthReport> {
+    const [database, eventLog, checkpoints, chains] = await Promise.all([
+      this.checkDatabase(),
+      this.log.info().then(
+        (info) => ({ status: 'ok' as const, ...info }),
+        (error: unknown) => failure(error),
+      ),
+      this.checkpoints.all().then(
+        (map) => ({ ok: true as const, map }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+      this.checkChains().catch((error: unknown) => failure(error)),
+    ]);
+    const projections: HealthReport['projections'] =
+      checkpoints.ok && eventLog.status === 'ok'
+        ? {
+            status: 'ok',
+            items: ALL_PROJECTIONS.map(({ name }) => {
+              const checkpoint = checkpoints.map.get(name) ?? 0;
+              return { name, checkpoint, lag: Math.max(0, eventLog.lastSequence - checkpoint) };
+            }),
+          }
+        : failure(checkpoints.ok ? 'event log unavailable' : checkpoints.error);
+    const healthy = [database, eventLog, projections].every((check) => check.status === 'ok');
+    return { status: healthy ? 'ok' : 'degraded', database, eventLog, projections, chains };
+  }
+
+  private async checkChains(): Promise<HealthReport['chains']> {
+    const pairs = TOKEN_NAMES.flatMap((token) => this.chainNames.map((chain) => ({ token, chain })));
+    const [statuses, snapshots] = await Promise.all([
+      this.ingestorStatus.all(),
+      this.prices.snapshots(pairs, new Date()),
+    ]);
+    const byChain = new Map(statuses.map((s) => [s.chain, s]));
+    const iso = (date: Date | null) => (date ? date.toISOString() : null);
+    const items = this.chainNames.map((chain): ChainHealth => {
+      const status = byChain.get(chain);
+      const newest = snapshots
+        .filter((s) => s.chain_name === chain && s.latest)
+        .map((s) => s.latest!.timestamp.getTime())
+        .sort((a, b) => b - a)[0];
+      return {
+        chain,
+        status: status?.status ?? 'unknown',
+        lastTickAt: iso(status?.lastSuccessAt ?? null),
+        lastPriceAt: newest === undefined ? null : new Date(newest).toISOString(),
+        lastAttemptAt: iso(status?.lastAttemptAt ?? null),
+        consecutiveFailures: status?.consecutiveFailures ?? 0,
+        lastError: status?.lastError ?? null,
+        stopped: status?.status === 'stopped',
+      };
+    });
+    const allOk = items.every((item) => item.status === 'ok' || item.status === 'unknown');
+    return { status: allOk ? 'ok' : 'degraded', items };
+  }
+
+  private async checkDatabase(): Promise<HealthReport['database']> {
+    const started = performance.now();
+    try {
+      await sql`select 1`.execute(this.database.db);
+      return { status: 'ok', kind: this.database.kind, latencyMs: Math.round(performance.now() - started) };
+    } catch (error) {
+      return failure(error);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { Cron } from '@nestjs/schedule';
+import { ChainReaders } from '../chains/chain-readers.js';
+import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import type { DatabaseHandle } from '../database/database.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { IngestorStatusRepository } from './ingestor-status.repository.js';
+import { LastAcceptedRepository } from './last-accepted.repository.js';
+import { PriceIngestor, type PriceIngestorOptions, type TickReport } from './price-ingestor.js';
+
+export const INGESTOR_AUTOSTART = Symbol('INGESTOR_AUTOSTART');
+export const INGESTOR_OPTIONS = Symbol('INGESTOR_OPTIONS');
+
+/** Every 30 s on the clock's :00 and :30, so replicas read the same slot. */
+export const INGESTOR_CRON = '*/30 * * * * *';
+
+/** Runs the price ingestor on the schedule, from application start to shutdown. */
+@Injectable()
+export class IngestorService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  readonly ingestor: PriceIngestor;
+  private readonly logger = new Logger('Ingestor');
+  private started = false;
+
+  constructor(
+    @Inject(EVENT_LOG) log: EventLog,
+    @Inject(DATABASE) database: DatabaseHandle,
+    readers: ChainReaders,
+    @Inject(INGESTOR_AUTOSTART) private readonly autostart: boolean,
+    @Inject(INGESTOR_OPTIONS) options: Partial<PriceIngestorOptions>,
+  ) {
+    const lastAccepted = new LastAcceptedRepository(database.db);
+    this.ingestor = new PriceIngestor(
+      log,
+      readers,
+      () => lastAccepted.load(readers.networks.map((n) => n.name)),
+      new IngestorStatusRepository(database.db),
+      options,
+    );
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.autostart) return;
+    await this.ingestor.start();
+    this.started = true;
+    this.logger.log(`reading ${this.ingestor.networks.map((n) => n.name).join(', ')} every 30 s`);
+    // The first reading now, not at the next :00 or :30.
+    void this.tick();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.started = false;
+    await this.ingestor.stop();
+  }
+
+  @Cron(INGESTOR_CRON, { name: 'price-ingestor' })
+  async onSchedule(): Promise<void> {
+    if (this.started) await this.tick();
+  }
+
+  tick(): Promise<TickReport> {
+    return this.ingestor.tick().catch((error: unknown) => {
+      this.logger.error(`tick failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return { skipped: 'in_progress' } as const;
+    });
+  }
+}

@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { createEvent, TOKEN_NAMES, type ActiveNetwork, type AnyEvent, type ChainName } from '@xsd/contracts';
+import { checkTick } from '@xsd/contracts/rules/tick-filter';
+import { backoffDelay } from '../chains/backoff.js';
+import type { ChainReaders } from '../chains/chain-readers.js';
+import { readChain, type ChainReading } from '../chains/chain-reads.js';
+import type { EventLog } from '../event-log/event-log.js';
+import type { IngestorStatusRepository } from './ingestor-status.repository.js';
+import { priceKey, type LastAccepted } from './last-accepted.repository.js';
+import { tickEventId, tickSlot, TICK_INTERVAL_MS } from './tick-id.js';
+
+export interface PriceIngestorOptions {
+  /** A tick less than this after the previous one is skipped (spec: 10 s). */
+  readonly minGapMs: number;
+  /** Width of a tick slot, the time part of the deterministic ids (30 s). */
+  readonly slotMs: number;
+  /** Service-level retries of a failed chain (spec: max 5, base 1 s doubled, cap 30 s). */
+  readonly retry: { readonly max: number; readonly baseMs: number; readonly capMs: number };
+  /**
+   * A chain stopped after more than `retry.max` consecutive failures is tried once more this
+   * often, and resumes if that works; null keeps it stopped until the ingestor restarts.
+   */
+  readonly probeStoppedEveryMs: number | null;
+  readonly clock: () => Date;
+  /** Shown in the status rows, to tell replicas apart. */
+  readonly instanceId: string;
+}
+
+export const DEFAULT_INGESTOR_OPTIONS: PriceIngestorOptions = {
+  minGapMs: 10_000,
+  slotMs: TICK_INTERVAL_MS,
+  retry: { max: 5, baseMs: 1_000, capMs: 30_000 },
+  probeStoppedEveryMs: 5 * 60_000,
+  clock: () => new Date(),
+  instanceId: `ingestor-${randomUUID().slice(0, 8)}`,
+};
+
+export type ChainIngestStatus = 'pending' | 'ok' | 'retrying' | 'stopped';
+
+export interface ChainIngestState {
+  readonly chain: ChainName;
+  readonly status: ChainIngestStatus;
+  readonly consecutiveFailures: number;
+  readonly lastAttemptAt: Date | null;
+  readonly lastSuccessAt: Date | null;
+  readonly lastError: string | null;
+}
+
+export interface ChainTickOutcome {
+  readonly chain: ChainName;
+  /**
+   * `partial`: the chain answered but a call inside the batch failed (reverted, no contract): the
+   * other readings are stored, the failed one is in `error`. `skipped`: the chain is retrying or
+   * stopped, or a read of it is still running.
+   */
+  readonly outcome: 'ok' | 'partial' | 'failed' | 'skipped';
+  /** Events newly stored (duplicates of another replica's excluded). */
+  readonly appended: number;
+  readonly duplicates: number;
+  readonly rejected: number;
+  readonly error?: string;
+}
+
+export type TickReport =
+  | { readonly skipped: 'recent' | 'in_progress' }
+  | { readonly skipped: false; readonly startedAt: Date; readonly chains: readonly ChainTickOutcome[] };
+
+interface MutableState {
+  status: ChainIngestStatus;
+  consecutiveFailures: number;
+  lastAttemptAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastError: string | null;
+  busy: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+const ACTOR = { kind: 'system', id: 'ingestor' } as const;
+
+/**
+ * Reads both token prices on every active chain, and the silver feed on Ethereum, with one
+ * Multicall3 call per chain, all chains in parallel, and appends `price.ticked` /
+ * `silver.ticked` with deterministic ids. Readings at or below 0 or more than 50 % away from the
+ * last accepted one are appended as `price.rejected` / `silver.rejected` instead. A chain that
+ * fails is retried on its own (back-off 1 s doubled, cap 30 s) and stopped after more than 5
+ * consecutive failures, while the others keep ticking.
+ */
+export class PriceIngestor {
+  readonly options: PriceIngestorOptions;
+  private readonly logger = new Logger('Ingestor');
+  private readonly states = new Map<ChainName, MutableState>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private lastAccepted: LastAccepted | null = null;
+  private lastRunAt: number | null = null;
+  private running = false;
+  private stopped = false;
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly readers: ChainReaders,
+    private readonly loadLastAccepted: () => Promise<LastAccepted>,
+    private readonly statusRepository: IngestorStatusRepository | null,
+    options: Partial<PriceIngestorOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_INGESTOR_OPTIONS, ...options };
+    for (const network of readers.networks) {
+      this.states.set(network.name, {
+        status: 'pending',
+        consecutiveFailures: 0,
+        lastAttemptAt: null,
+        lastSuccessAt: null,
+        lastError: null,
+        busy: false,
+        timer: null,
+      });
+    }
+  }
+
+  get networks(): readonly ActiveNetwork[] {
+    return this.readers.networks;
+  }
+
+  /** Loads the last accepted readings (for the jump filter); called by the first tick otherwise. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.lastAccepted ??= await this.loadLastAccepted();
+  }
+
+  /** Cancels pending retries and waits for reads in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const state of this.states.values()) {
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = null;
+    }
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  state(): ChainIngestState[] {
+    return [...this.states.entries()].map(([chain, s]) => ({
+      chain,
+      status: s.status,
+      consecutiveFailures: s.consecutiveFailures,
+      lastAttemptAt: s.lastAttemptAt,
+      lastSuccessAt: s.lastSuccessAt,
+      lastError: s.lastError,
+    }));
+  }
+
+  /** The price accepted last for a token and chain, or silver per gram with `'silver'`. */
+  lastAcceptedPrice(key: string): number | null {
+    if (!this.lastAccepted) return null;
+    return key === 'silver' ? this.lastAccepted.silverPerGram : (this.lastAccepted.prices.get(key) ?? null);
+  }
+
+  /** One scheduled run: every chain that is not retrying or stopped, in parallel. */
+  async tick(): Promise<TickReport> {
+    const now = this.options.clock();
+    if (this.running) return { skipped: 'in_progress' };
+    if (this.lastRunAt !== null && now.getTime() - this.lastRunAt < this.options.minGapMs) return { skipped: 'recent' };
+    this.running = true;
+    this.lastRunAt = now.getTime();
+    try {
+      await this.start();
+      const chains = await Promise.all(
+        this.networks.map((network): Promise<ChainTickOutcome> => {
+          const state = this.states.get(network.name)!;
+          if (state.busy || state.status === 'retrying' || state.status === 'stopped') {
+            return Promise.resolve({ chain: network.name, outcome: 'skipped', appended: 0, duplicates: 0, rejected: 0 });
+          }
+          return this.track(this.ingest(network, now));
+        }),
+      );
+      return { skipped: false, startedAt: now, chains };
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => {});
+    return work;
+  }
+
+  private async ingest(network: ActiveNetwork, at: Date): Promise<ChainTickOutcome> {
+    const state = this.states.get(network.name)!;
+    state.busy = true;
+    try {
+      let reading: ChainReading;
+      try {
+        reading = await readChain(this.readers.get(network.name), network, { prices: true });
+      } catch (error) {
+        return await this.failed(network, at, error, { appended: 0, duplicates: 0, rejected: 0 });
+      }
+      const { events, accepted, problems } = this.eventsFor(reading, tickSlot(at, this.options.slotMs));
+      let appended = 0;
+      let duplicates = 0;
+      try {
+        const results = events.length > 0 ? await this.log.appendMany(events) : [];
+        duplicates = results.filter((r) => r.duplicate).length;
+        appended = results.length - duplicates;
+      } catch (error) {
+        return await this.failed(network, at, error, { appended: 0, duplicates: 0, rejected: 0 });
+      }
+      for (const [key, price] of accepted) this.remember(key, price);
+      const rejected = events.filter((e) => e.type === 'price.rejected' || e.type === 'silver.rejected').length;
+      if (problems.length > 0) {
+        // The chain answered, but a contract call in the batch failed: no reading for it (never a 0),
+        // reported here and in the status. Retrying at once would not change a contract's answer.
+        const error = problems.join('; ');
+        this.logger.warn(`${network.name}: ${error}`);
+        await this.succeeded(network, at, error);
+        return { chain: network.name, outcome: 'partial', appended, duplicates, rejected, error };
+      }
+      await this.succeeded(network, at, null);
+      return { chain: network.name, outcome: 'ok', appended, duplicates, rejected };
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  /** The events of one reading; calls that failed inside the batch come back as problems. */
+  private eventsFor(
+    reading: ChainReading,
+    slot: number,
+  ): { events: AnyEvent[]; accepted: [string, number][]; problems: string[] } {
+    const events: AnyEvent[] = [];
+    const accepted: [string, number][] = [];
+    const problems: string[] = [];
+    const observedAt = this.options.clock().toISOString();
+    const now = new Date(slot);
+    const chain = reading.chain;
+    const blockNumber = reading.blockNumber;
+    for (const token of TOKEN_NAMES) {
+      const result = reading.prices![token];
+      if (!result.ok) {
+        problems.push(result.error);
+        continue;
+      }
+      const key = priceKey(chain, token);
+      const last = this.lastAcceptedPrice(key);
+      const verdict = checkTick(result.value, last);
+      const aggregate = `${chain}:${token}`;
+      if (verdict.accepted) {
+        const id = tickEventId('price.ticked', aggregate, slot);
+        events.push(createEvent('price.ticked', { token, chain, price: result.value, observedAt, blockNumber }, { actor: ACTOR, now, id }));
+        accepted.push([key, result.value]);
+      } else {
+        const id = tickEventId('price.rejected', aggregate, slot);
+        const data = { token, chain, price: result.value, lastAcceptedPrice: last, reason: verdict.reason, observedAt };
+        events.push(createEvent('price.rejected', data, { actor: ACTOR, now, id }));
+        this.logger.warn(`${chain} ${token} price ${result.value} rejected (${verdict.reason}; last accepted ${last})`);
+      }
+    }
+    if (reading.silver) {
+      if (!reading.silver.ok) {
+        problems.push(reading.silver.error);
+      } else {
+        const { gramPrice, ouncePrice, roundId } = reading.silver.value;
+        const last = this.lastAcceptedPrice('silver');
+        const verdict = checkTick(gramPrice, last);
+        if (verdict.accepted) {
+          const id = tickEventId('silver.ticked', 'silver', slot);
+          const data = { pricePerGram: gramPrice, pricePerOunce: ouncePrice, observedAt, roundId };
+          events.push(createEvent('silver.ticked', data, { actor: ACTOR, now, id }));
+          accepted.push(['silver', gramPrice]);
+        } else {
+          const id = tickEventId('silver.rejected', 'silver', slot);
+          const data = { pricePerGram: gramPrice, lastAcceptedPrice: last, reason: verdict.reason, observedAt };
+          events.push(createEvent('silver.rejected', data, { actor: ACTOR, now, id }));
+          this.logger.warn(`silver price ${gramPrice}/g rejected (${verdict.reason}; last accepted ${last})`);
+        }
+      }
+    }
+    return { events, accepted, problems };
+  }
+
+  private remember(key: string, price: number): void {
+    const last = (this.lastAccepted ??= { prices: new Map(), silverPerGram: null });
+    if (key === 'silver') this.lastAccepted = { ...last, silverPerGram: price };
+    else last.prices.set(key, price);
+  }
+
+  private async succeeded(network: ActiveNetwork, at: Date, partialError: string | null): Promise<void> {
+    const state = this.states.get(network.name)!;
+    if (state.status === 'retrying' || state.status === 'stopped') {
+      this.logger.log(`${network.name} reads again after ${state.consecutiveFailures} failures`);
+    }
+    Object.assign(state, { status: 'ok', consecutiveFailures: 0, lastAttemptAt: at, lastSuccessAt: at, lastError: partialError });
+    await this.persist(network.name);
+  }
+
+  private async failed(
+    network: ActiveNetwork,
+    at: Date,
+    error: unknown,
+    counts: { appended: number; duplicates: number; rejected: number },
+  ): Promise<ChainTickOutcome> {
+    const state = this.states.get(network.name)!;
+    const message = error instanceof Error ? error.message : String(error);
+    state.consecutiveFailures += 1;
+    state.lastAttemptAt = at;
+    state.lastError = message;
+    const { max, baseMs, capMs } = this.options.retry;
+    if (state.consecutiveFailures > max) {
+      state.status = 'stopped';
+      this.logger.error(`${network.name} stopped after ${state.consecutiveFailures} consecutive failures: ${message}`);
+      if (this.options.probeStoppedEveryMs !== null) this.schedule(network, this.options.probeStoppedEveryMs);
+    } else {
+      state.status = 'retrying';
+      const delay = backoffDelay(state.consecutiveFailures - 1, baseMs, capMs);
+      this.logger.warn(`${network.name} failed (${state.consecutiveFailures}/${max}), retrying in ${delay} ms: ${message}`);
+      this.schedule(network, delay);
+    }
+    await this.persist(network.name);
+    return { chain: network.name, outcome: 'failed', error: message, ...counts };
+  }
+
+  private schedule(network: ActiveNetwork, delayMs: number): void {
+    const state = this.states.get(network.name)!;
+    if (this.stopped) return;
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      if (this.stopped || state.busy) return;
+      void this.track(this.ingest(network, this.options.clock())).catch((error: unknown) =>
+        this.logger.error(`${network.name} retry failed unexpectedly: ${String(error)}`),
+      );
+    }, delayMs);
+  }
+
+  private async persist(chain: ChainName): Promise<void> {
+    if (!this.statusRepository) return;
+    const s = this.states.get(chain)!;
+    if (s.status === 'pending') return;
+    try {
+      await this.statusRepository.save(
+        {
+          chain,
+          status: s.status,
+          consecutiveFailures: s.consecutiveFailures,
+          lastAttemptAt: s.lastAttemptAt,
+          lastSuccessAt: s.lastSuccessAt,
+          lastError: s.lastError,
+          instanceId: this.options.instanceId,
+        },
+        this.options.clock(),
+      );
+    } catch (error) {
+      this.logger.warn(`could not record the ${chain} status: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ChainsModule } from '../chains/chains.module.js';
+import { CLOCK, systemClock } from '../core/clock.js';
+import { PricesController, PublicPricesController, SilverController } from './prices.controller.js';
+import { PricesService } from './prices.service.js';
+
+/** Token prices, silver and the public price API, read from the price read models. */
+@Module({
+  imports: [ChainsModule],
+  controllers: [PricesController, SilverController, PublicPricesController],
+  providers: [PricesService, { provide: CLOCK, useValue: systemClock }],
+  exports: [PricesService],
+})
+export class PricesModule {}

@@ -1,0 +1,142 @@
+import type { ChainName, TokenName } from '@xsd/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../database/schema.js';
+
+export interface PriceRow {
+  readonly price: number;
+  readonly timestamp: Date;
+}
+
+export interface PairSnapshot {
+  readonly token_name: TokenName;
+  readonly chain_name: ChainName;
+  readonly latest: PriceRow | null;
+  /** The readings either side of the 24 h reference moment (the one after is older than `latest`). */
+  readonly referenceCandidates: readonly PriceRow[];
+}
+
+export interface ChainSettingRow {
+  readonly chain_name: string;
+  readonly is_active: boolean;
+  readonly maintenance_message: string | null;
+}
+
+export interface PublicPriceFilter {
+  readonly token: TokenName | null;
+  readonly chain: ChainName | null;
+  readonly from: Date | null;
+  readonly to: Date | null;
+  readonly limit: number;
+}
+
+const row = (price: number | null, timestamp: Date | string | null): PriceRow | null =>
+  price === null || timestamp === null ? null : { price: Number(price), timestamp: new Date(timestamp) };
+
+/** Reads of price_history, price_candles and chain_settings. */
+export class PricesRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * For each token and chain: the newest reading and the readings either side of `reference`,
+   * each found through the (token, chain, timestamp) index, in one statement.
+   */
+  async snapshots(pairs: readonly { token: TokenName; chain: ChainName }[], reference: Date): Promise<PairSnapshot[]> {
+    if (pairs.length === 0) return [];
+    const values = sql.join(pairs.map((p, i) => sql`(${p.token}::text, ${p.chain}::text, ${i}::int)`));
+    const at = reference.toISOString();
+    const result = await sql<{
+      token_name: TokenName;
+      chain_name: ChainName;
+      price: number | null;
+      timestamp: Date | null;
+      before_price: number | null;
+      before_timestamp: Date | null;
+      after_price: number | null;
+      after_timestamp: Date | null;
+    }>`
+      with pairs(token_name, chain_name, position) as (values ${values})
+      select p.token_name, p.chain_name,
+        latest.price, latest.timestamp,
+        before.price as before_price, before.timestamp as before_timestamp,
+        after.price as after_price, after.timestamp as after_timestamp
+      from pairs p
+      left join lateral (
+        select h.price, h.timestamp from price_history h
+        where h.token_name = p.token_name and h.chain_name = p.chain_name
+        order by h.timestamp desc limit 1
+      ) latest on true
+      left join lateral (
+        select h.price, h.timestamp from price_history h
+        where h.token_name = p.token_name and h.chain_name = p.chain_name and h.timestamp <= ${at}::timestamptz
+          and h.timestamp < latest.timestamp
+        order by h.timestamp desc limit 1
+      ) before on true
+      left join lateral (
+        select h.price, h.timestamp from price_history h
+        where h.token_name = p.token_name and h.chain_name = p.chain_name and h.timestamp > ${at}::timestamptz
+          and h.timestamp < latest.timestamp
+        order by h.timestamp asc limit 1
+      ) after on true
+      order by p.position`.execute(this.db);
+    return result.rows.map((r) => ({
+      token_name: r.token_name,
+      chain_name: r.chain_name,
+      latest: row(r.price, r.timestamp),
+      referenceCandidates: [row(r.before_price, r.before_timestamp), row(r.after_price, r.after_timestamp)].filter(
+        (x): x is PriceRow => x !== null,
+      ),
+    }));
+  }
+
+  async chainSettings(): Promise<ChainSettingRow[]> {
+    return this.db.selectFrom('chain_settings').select(['chain_name', 'is_active', 'maintenance_message']).execute();
+  }
+
+  async latest(token: TokenName, chain: ChainName): Promise<PriceRow | null> {
+    const found = await this.db
+      .selectFrom('price_history')
+      .select(['price', 'timestamp'])
+      .where('token_name', '=', token)
+      .where('chain_name', '=', chain)
+      .orderBy('timestamp', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return found ?? null;
+  }
+
+  /** Every reading since `from`, oldest first (short windows). */
+  async history(token: TokenName, chain: ChainName, from: Date): Promise<PriceRow[]> {
+    return this.db
+      .selectFrom('price_history')
+      .select(['price', 'timestamp'])
+      .where('token_name', '=', token)
+      .where('chain_name', '=', chain)
+      .where('timestamp', '>=', from)
+      .orderBy('timestamp', 'asc')
+      .execute();
+  }
+
+  /** Hourly closes since the hour `from` falls in, oldest first (long windows). */
+  async hourlyCloses(token: TokenName, chain: ChainName, from: Date): Promise<PriceRow[]> {
+    const rows = await this.db
+      .selectFrom('price_candles')
+      .select(['close', 'bucket_start'])
+      .where('token_name', '=', token)
+      .where('chain_name', '=', chain)
+      .where('bucket', '=', '1h')
+      .where('bucket_start', '>=', new Date(Math.floor(from.getTime() / 3_600_000) * 3_600_000))
+      .orderBy('bucket_start', 'asc')
+      .execute();
+    return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));
+  }
+
+  /** The public API: newest first, filtered, at most `limit`. */
+  async publicPrices(filter: PublicPriceFilter) {
+    let query = this.db.selectFrom('price_history').select(['token_name', 'chain_name', 'price', 'timestamp']);
+    if (filter.token) query = query.where('token_name', '=', filter.token);
+    if (filter.chain) query = query.where('chain_name', '=', filter.chain);
+    if (filter.from) query = query.where('timestamp', '>=', filter.from);
+    if (filter.to) query = query.where('timestamp', '<=', filter.to);
+    return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  }
+}

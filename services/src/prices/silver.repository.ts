@@ -1,0 +1,67 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../database/schema.js';
+import type { PriceRow } from './prices.repository.js';
+
+export interface SilverRow extends PriceRow {
+  readonly source: string;
+}
+
+/** Reads of silver_prices (USD per gram). */
+export class SilverRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async latest(): Promise<SilverRow | null> {
+    const found = await this.db
+      .selectFrom('silver_prices')
+      .select(['price_per_gram as price', 'timestamp', 'source'])
+      .orderBy('timestamp', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return found ?? null;
+  }
+
+  /** The highest and the lowest reading since `from` (the points the 24 h high and low come from). */
+  async extremesSince(from: Date): Promise<PriceRow[]> {
+    const base = () =>
+      this.db.selectFrom('silver_prices').select(['price_per_gram as price', 'timestamp']).where('timestamp', '>=', from);
+    const [high, low] = await Promise.all([
+      base().orderBy('price_per_gram', 'desc').limit(1).executeTakeFirst(),
+      base().orderBy('price_per_gram', 'asc').limit(1).executeTakeFirst(),
+    ]);
+    return [high, low].filter((r): r is PriceRow => r !== undefined);
+  }
+
+  /** The readings either side of `reference`, both older than `before`. */
+  async around(reference: Date, before: Date): Promise<PriceRow[]> {
+    const base = () =>
+      this.db.selectFrom('silver_prices').select(['price_per_gram as price', 'timestamp']).where('timestamp', '<', before);
+    const [older, newer] = await Promise.all([
+      base().where('timestamp', '<=', reference).orderBy('timestamp', 'desc').limit(1).executeTakeFirst(),
+      base().where('timestamp', '>', reference).orderBy('timestamp', 'asc').limit(1).executeTakeFirst(),
+    ]);
+    return [older, newer].filter((r): r is PriceRow => r !== undefined);
+  }
+
+  /** Every reading since `from`, oldest first (short windows). */
+  async history(from: Date): Promise<PriceRow[]> {
+    return this.db
+      .selectFrom('silver_prices')
+      .select(['price_per_gram as price', 'timestamp'])
+      .where('timestamp', '>=', from)
+      .orderBy('timestamp', 'asc')
+      .execute();
+  }
+
+  /** The newest reading of each hour since `from`, oldest first (long windows). */
+  async hourlyLast(from: Date): Promise<PriceRow[]> {
+    const result = await sql<PriceRow>`
+      select price, timestamp from (
+        select distinct on (date_trunc('hour', timestamp)) price_per_gram as price, timestamp
+        from silver_prices
+        where timestamp >= ${from.toISOString()}::timestamptz
+        order by date_trunc('hour', timestamp), timestamp desc
+      ) hourly
+      order by timestamp asc`.execute(this.db);
+    return result.rows.map((r) => ({ price: Number(r.price), timestamp: new Date(r.timestamp) }));
+  }
+}

@@ -1,0 +1,94 @@
+import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { NetworkConfig } from '@xsd/contracts';
+import { ApiModule } from '../api/api.module.js';
+import { CHAIN_READER_OPTIONS, NETWORKS } from '../chains/chains.module.js';
+import type { ChainReaderOptions } from '../chains/chain-reader.js';
+import type { AppConfig } from '../config/config.js';
+import { CLOCK, type Clock } from '../core/clock.js';
+import { CoreModule } from '../core/core.module.js';
+import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import type { DatabaseHandle } from '../database/database.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { IngestorModule } from '../ingestor/ingestor.module.js';
+import { IngestorService } from '../ingestor/ingestor.service.js';
+import type { PriceIngestorOptions } from '../ingestor/price-ingestor.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectorModule } from '../projector/projector.module.js';
+import { createPgliteTestDatabase } from './test-database.js';
+
+export interface ApiTestAppOptions {
+  /** The network table to read (a test devnet's); default the devnet profile on 8545. */
+  readonly networks?: readonly NetworkConfig[];
+  readonly readerOptions?: Partial<ChainReaderOptions>;
+  readonly clock?: Clock;
+  /** Add the ingestor (not started unless `startIngestor`: the test calls `tick()`), with these options. */
+  readonly ingestor?: Partial<PriceIngestorOptions>;
+  /** Start the ingestor with the app, as the `all` role does (first tick at once, then every :00 and :30). */
+  readonly startIngestor?: boolean;
+}
+
+export interface ApiTestApp {
+  readonly app: INestApplication;
+  readonly log: EventLog;
+  readonly database: DatabaseHandle;
+  readonly progress: ProjectionProgress;
+  readonly ingestor: IngestorService | null;
+  /** Resolves when every projection has applied everything appended so far. */
+  caughtUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const TEST_APP_CONFIG: AppConfig = {
+  databaseUrl: null,
+  natsUrl: null,
+  port: 0,
+  networkProfile: 'devnet',
+  dataDir: ':memory:',
+  stream: 'XSD_EVENTS',
+  subjectPrefix: '',
+  admin: null,
+  devnetBasePort: 8545,
+};
+
+@Module({})
+class TestRoot {}
+
+/**
+ * The API as `all` runs it (core, projector, API modules; optionally the ingestor) on an embedded
+ * in-memory database, for route tests through supertest.
+ */
+export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise<ApiTestApp> {
+  const handle = await createPgliteTestDatabase();
+  const root: DynamicModule = {
+    module: TestRoot,
+    imports: [
+      CoreModule.forRoot(TEST_APP_CONFIG),
+      ProjectorModule.forRoot({ autostart: true }),
+      ...(options.ingestor ? [IngestorModule.forRoot({ autostart: options.startIngestor ?? false, options: options.ingestor })] : []),
+      ApiModule,
+    ],
+  };
+  let builder = Test.createTestingModule({ imports: [root] }).overrideProvider(DATABASE).useValue(handle);
+  if (options.networks) builder = builder.overrideProvider(NETWORKS).useValue(options.networks);
+  if (options.readerOptions) builder = builder.overrideProvider(CHAIN_READER_OPTIONS).useValue(options.readerOptions);
+  if (options.clock) builder = builder.overrideProvider(CLOCK).useValue(options.clock);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  await app.init();
+  const log = app.get<EventLog>(EVENT_LOG);
+  const progress = app.get(ProjectionProgress);
+  return {
+    app,
+    log,
+    database: handle,
+    progress,
+    ingestor: options.ingestor ? app.get(IngestorService) : null,
+    caughtUp: async () => {
+      const last = await log.lastSequence();
+      const names = ['price_history', 'price_candles', 'silver_prices'];
+      await Promise.all(names.map((name) => progress.waitFor(name, last, 10_000)));
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,16 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import type { WalletScanResponse } from '@xsd/contracts/api/wallets';
+import { WalletAddressSchema } from '@xsd/contracts/api/wallets-query';
+import { parseRequest } from '../api/validation.js';
+import { WalletsService } from './wallets.service.js';
+
+@Controller('api/wallets')
+export class WalletsController {
+  constructor(private readonly wallets: WalletsService) {}
+
+  /** 400 for an invalid address, before any chain is called. */
+  @Get(':address')
+  scan(@Param('address') address: string): Promise<WalletScanResponse> {
+    return this.wallets.scan(parseRequest(WalletAddressSchema, address, 'invalid_address'));
+  }
+}
