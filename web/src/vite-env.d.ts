@@ -9,4 +9,5 @@ interface ImportMetaEnv {
   readonly VITE_SOCIAL_YOUTUBE?: string;
   readonly VITE_SOCIAL_X?: string;
   readonly VITE_SOCIAL_X_CEO?: string;
+  readonly VITE_SWAP_URL?: string;
 }

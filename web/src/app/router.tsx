@@ -7,12 +7,16 @@ import { AppShell } from './layout/app-shell';
 
 // Each page is its own chunk; the shell paints before any page code arrives.
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const SilverPriceRoute = lazy(() => import('./routes/silver-price'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 
+/** Screens that exist; every other routed path shows a placeholder inside the shell until it lands. */
+const SCREEN_PATHS = new Set(['/', '/silver-price']);
+
 /** Routes of later releases: a placeholder inside the shell until their screens land. */
-const PLACEHOLDER_PATHS = ROUTES.filter((route) => route.routed && !route.standalone && route.path !== '/').map(
+const PLACEHOLDER_PATHS = ROUTES.filter((route) => route.routed && !route.standalone && !SCREEN_PATHS.has(route.path)).map(
   (route) => route.path,
 );
 
@@ -37,6 +41,7 @@ export function AppRouter() {
           }
         >
           <Route index element={<DashboardRoute />} />
+          <Route path="/silver-price" element={<SilverPriceRoute />} />
           {PLACEHOLDER_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonRoute />} />
           ))}

@@ -19,7 +19,31 @@ export const REFRESH = {
   alertBadge: 60 * SECOND,
   version: 15 * MINUTE,
   maintenance: 60 * SECOND,
+  /** Dashboard prices (the header's 'auto-updates every 2 minutes'). */
+  prices: 2 * MINUTE,
+  /** Daily and 24h history. */
+  history: 5 * MINUTE,
+  silverChart: 60 * SECOND,
+  /** The silver tracker's service status card. */
+  statusCard: 5 * SECOND,
 } as const;
+
+/** How long a read stays fresh before a new view refetches it. */
+export const CACHE = {
+  latestPrices: 30 * SECOND,
+  tokenHistory: 5 * MINUTE,
+  silverHistory: 5 * MINUTE,
+  silverLatest: 30 * SECOND,
+} as const;
+
+/** Price history fetches run in batches of 4 chains with 100 ms pauses. */
+export const HISTORY_BATCH = { size: 4, pauseMs: 100 } as const;
+
+/**
+ * The external swap page of the token project's trading app ('Buy XSD', arbitrage cards, the
+ * system check). Build configuration (`VITE_SWAP_URL`); the spec does not name it.
+ */
+export const SWAP_URL = import.meta.env.VITE_SWAP_URL || 'https://app.bankx.io/swap';
 
 /** Backend call time-out. */
 export const API_TIMEOUT_MS = 10 * SECOND;

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, quiet: no background traffic, no first-run UI. */
+export const CHROMIUM_PATH = process.env.XSD_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface Browser {
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium with a new temporary profile; close() removes the profile. */
+export async function launchChromium(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'silverboard-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ConsoleProblem {
+  readonly text: string;
+  readonly url: string;
+}
+
+/** Console errors and uncaught page errors of a page, as they come. */
+export function collectConsoleErrors(page: Page): ConsoleProblem[] {
+  const problems: ConsoleProblem[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push({ text: message.text(), url: message.location().url });
+  });
+  page.on('pageerror', (error) => problems.push({ text: `uncaught: ${error.message}`, url: page.url() }));
+  return problems;
+}

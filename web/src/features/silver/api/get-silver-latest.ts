@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SilverLatestResponse } from '@xsd/contracts/api/prices';
+import { CACHE, REFRESH } from '../../../config/site';
+import { ApiError, getJson } from '../../../lib/api-client';
+
+export const silverLatestQueryKey = ['silver', 'latest'] as const;
+
+export function getSilverLatest({ signal }: { signal?: AbortSignal } = {}): Promise<SilverLatestResponse> {
+  return getJson<SilverLatestResponse>('/api/silver/latest', { signal });
+}
+
+/** 404 `no_silver_data`: no reading exists yet (an answer, not a failure). */
+export function isNoSilverData(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function silverLatestQueryOptions() {
+  return queryOptions({
+    queryKey: silverLatestQueryKey,
+    queryFn: ({ signal }) => getSilverLatest({ signal }),
+    staleTime: CACHE.silverLatest,
+    refetchInterval: REFRESH.prices,
+  });
+}
+
+/** `refetchInterval` overrides the default (the status card polls every 5 s). */
+export function useSilverLatest({ refetchInterval }: { refetchInterval?: number } = {}) {
+  return useQuery({ ...silverLatestQueryOptions(), ...(refetchInterval ? { refetchInterval } : {}) });
+}
