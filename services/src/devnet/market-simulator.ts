@@ -9,6 +9,7 @@ import {
   type DevnetChainName,
   type TokenName,
 } from '@xsd/contracts';
+import { seededRandom } from '@xsd/contracts/rules/random';
 
 /** Prices as they stand on the devnet: every number is exactly representable on chain. */
 export interface MarketSnapshot {
@@ -47,18 +48,6 @@ const BANKX_CHAIN_VOLATILITY = 0.003;
 const BANKX_CHAIN_REVERSION = 0.2;
 const BANKX_MAX_CHAIN_DEVIATION = 0.1;
 
-/** mulberry32: a tiny seedable PRNG, uniform in [0, 1). Same seed, same sequence. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * A seedable market for the devnet: silver on a mean-reverting random walk, XSD on each chain
  * around the silver gram price, BankX on its own walk with small per-chain differences (so the
@@ -75,7 +64,7 @@ export class MarketSimulator {
   private current: MarketSnapshot;
 
   constructor(options: MarketSimulatorOptions) {
-    this.random = mulberry32(options.seed);
+    this.random = seededRandom(options.seed);
     this.silverAnchor = this.silverOunce = options.silverOuncePrice ?? DEFAULT_SILVER_OUNCE_PRICE;
     this.bankxAnchor = this.bankxLevel = options.bankxPrice ?? DEFAULT_BANKX_PRICE;
     for (const chain of DEVNET_CHAINS) {

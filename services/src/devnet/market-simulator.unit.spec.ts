@@ -1,6 +1,7 @@
 import { DEVNET_CHAINS, GRAMS_PER_TROY_OUNCE } from '@xsd/contracts';
 import { describe, expect, it } from 'vitest';
-import { MarketSimulator, mulberry32, type MarketSnapshot } from './market-simulator.js';
+import { seededRandom } from '@xsd/contracts/rules/random';
+import { MarketSimulator, type MarketSnapshot } from './market-simulator.js';
 
 const path = (seed: number, steps: number): MarketSnapshot[] => {
   const simulator = new MarketSimulator({ seed });
@@ -11,14 +12,14 @@ const isOnChainExact = (value: number, decimals: number) =>
   Number.isInteger(Math.round(value * 10 ** decimals)) &&
   Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) < 1e-6;
 
-describe('mulberry32', () => {
+describe('seededRandom (mulberry32)', () => {
   it('repeats its sequence for a seed and stays in [0, 1)', () => {
-    const a = mulberry32(42);
-    const b = mulberry32(42);
+    const a = seededRandom(42);
+    const b = seededRandom(42);
     const draws = Array.from({ length: 1000 }, () => a());
     expect(Array.from({ length: 1000 }, () => b())).toEqual(draws);
     expect(draws.every((x) => x >= 0 && x < 1)).toBe(true);
-    expect(mulberry32(43)()).not.toBe(draws[0]);
+    expect(seededRandom(43)()).not.toBe(draws[0]);
   });
 });
 
