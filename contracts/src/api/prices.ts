@@ -28,6 +28,11 @@ export interface LatestPrice {
   readonly status: ChainStatus;
   /** Staff's message while in maintenance (null: show {@link DEFAULT_CHAIN_MAINTENANCE_MESSAGE}). */
   readonly maintenance_message: string | null;
+  /**
+   * The token's total supply on this chain in whole tokens, as last read on chain (market value =
+   * supply x price); null until the ingestor has read it.
+   */
+  readonly total_supply: number | null;
 }
 
 /** `GET /api/prices/latest`: XSD rows first, then BankX, chains in display order. */

@@ -7,6 +7,14 @@ import {
   SilverTickedData,
 } from './price-events.js';
 import { MaintenanceEndedData, MaintenanceStartedData, MaintenanceUpdatedData } from './site-events.js';
+import {
+  StaffAccountCreatedData,
+  StaffAccountDeletedData,
+  StaffPasswordChangedData,
+  StaffRoleChangedData,
+  StaffSignedInData,
+  StaffSignedOutData,
+} from './staff-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
   readonly schemaVersion: number;
@@ -20,7 +28,15 @@ function define<S extends z.ZodType>(definition: EventDefinition<S>): EventDefin
   return definition;
 }
 
-const SITE_SUBJECT = 'xsd.site.maintenance';
+export const SITE_MAINTENANCE_SUBJECT = 'xsd.site.maintenance';
+/**
+ * Which accounts exist, their emails and roles: one subject, because its rules span accounts
+ * (unique email, the first super admin only when there is no staff, at least one super admin).
+ */
+export const STAFF_DIRECTORY_SUBJECT = 'xsd.staff.directory';
+/** One account's password and sessions. Account ids are UUIDs, so never 'directory'. */
+export const staffAccountSubject = (accountId: string): string => `xsd.staff.${subjectToken(accountId)}`;
+const STAFF_DIRECTORY_ID = 'staff';
 
 /**
  * Every event of the product: type name (past tense) to schema, subject and aggregate.
@@ -54,20 +70,56 @@ export const eventCatalog = {
   'maintenance.started': define({
     schemaVersion: 1,
     data: MaintenanceStartedData,
-    subject: () => SITE_SUBJECT,
+    subject: () => SITE_MAINTENANCE_SUBJECT,
     aggregateId: () => 'site',
   }),
   'maintenance.updated': define({
     schemaVersion: 1,
     data: MaintenanceUpdatedData,
-    subject: () => SITE_SUBJECT,
+    subject: () => SITE_MAINTENANCE_SUBJECT,
     aggregateId: () => 'site',
   }),
   'maintenance.ended': define({
     schemaVersion: 1,
     data: MaintenanceEndedData,
-    subject: () => SITE_SUBJECT,
+    subject: () => SITE_MAINTENANCE_SUBJECT,
     aggregateId: () => 'site',
+  }),
+  'staff.account-created': define({
+    schemaVersion: 1,
+    data: StaffAccountCreatedData,
+    subject: () => STAFF_DIRECTORY_SUBJECT,
+    aggregateId: () => STAFF_DIRECTORY_ID,
+  }),
+  'staff.role-changed': define({
+    schemaVersion: 1,
+    data: StaffRoleChangedData,
+    subject: () => STAFF_DIRECTORY_SUBJECT,
+    aggregateId: () => STAFF_DIRECTORY_ID,
+  }),
+  'staff.account-deleted': define({
+    schemaVersion: 1,
+    data: StaffAccountDeletedData,
+    subject: () => STAFF_DIRECTORY_SUBJECT,
+    aggregateId: () => STAFF_DIRECTORY_ID,
+  }),
+  'staff.signed-in': define({
+    schemaVersion: 1,
+    data: StaffSignedInData,
+    subject: (d) => staffAccountSubject(d.accountId),
+    aggregateId: (d) => d.accountId,
+  }),
+  'staff.signed-out': define({
+    schemaVersion: 1,
+    data: StaffSignedOutData,
+    subject: (d) => staffAccountSubject(d.accountId),
+    aggregateId: (d) => d.accountId,
+  }),
+  'staff.password-changed': define({
+    schemaVersion: 1,
+    data: StaffPasswordChangedData,
+    subject: (d) => staffAccountSubject(d.accountId),
+    aggregateId: (d) => d.accountId,
   }),
 } as const;
 

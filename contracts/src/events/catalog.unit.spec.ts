@@ -78,3 +78,44 @@ describe('parseEvent', () => {
     expect(() => parseEvent({ ...valid(), data: { reason: 'boredom' } })).toThrow(InvalidEventError);
   });
 });
+
+describe('staff events', () => {
+  const accountId = '0190a000-0000-7000-8000-000000000002';
+  const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';
+
+  it('files account changes on the directory subject and sessions on the account subject', () => {
+    const created = createEvent('staff.account-created', { accountId, email: 'Ann@Example.com', role: 'admin', passwordHash: hash }, { actor: system, now });
+    expect(created).toMatchObject({ subject: 'xsd.staff.directory', data: { email: 'ann@example.com' } });
+    const signedIn = createEvent(
+      'staff.signed-in',
+      { accountId, sessionId: accountId, tokenHash: 'f'.repeat(64), kind: 'cookie', expiresAt: now.toISOString() },
+      { actor: system, now },
+    );
+    expect(signedIn).toMatchObject({ subject: `xsd.staff.${accountId}`, aggregateId: accountId });
+  });
+
+  it('refuses a password that is not an argon2id hash, and a token that is not a SHA-256', () => {
+    expect(() =>
+      createEvent('staff.account-created', { accountId, email: 'ann@example.com', role: 'admin', passwordHash: 'hunter22' }, { actor: system, now }),
+    ).toThrow(/passwordHash: must be an argon2id hash, never a password/);
+    expect(() =>
+      createEvent('staff.password-changed', { accountId, passwordHash: '$argon2i$v=19$m=1,t=1,p=1$c2FsdA$aGFzaA', keptSessionId: null }, { actor: system, now }),
+    ).toThrow(InvalidEventError);
+    expect(() =>
+      createEvent(
+        'staff.signed-in',
+        { accountId, sessionId: accountId, tokenHash: 'xsd_the-token-itself', kind: 'bearer', expiresAt: now.toISOString() },
+        { actor: system, now },
+      ),
+    ).toThrow(/tokenHash: must be the hex SHA-256 of the token/);
+  });
+});
+
+describe('maintenance.ended', () => {
+  it('records no updater unless told, and reads stored events from before the field existed', () => {
+    const event = createEvent('maintenance.ended', { reason: 'schedule' }, { actor: system, now });
+    expect(event.data).toEqual({ reason: 'schedule', recordedBy: null });
+    const { recordedBy: _omitted, ...oldData } = event.data;
+    expect(parseEvent({ ...event, data: oldData }).data).toEqual({ reason: 'schedule', recordedBy: null });
+  });
+});

@@ -11,6 +11,12 @@ export const PriceTickedData = z.object({
   price: positivePrice,
   observedAt: instant,
   blockNumber: z.number().int().nonnegative().nullable().default(null),
+  /**
+   * The token's `totalSupply()` on that chain in whole tokens (18 decimals on chain), read in the
+   * same Multicall3 batch as the price. Null when it was not read or its call failed; events
+   * appended before supply was read have none, and parse to null.
+   */
+  totalSupply: z.number().finite().nonnegative().nullable().default(null),
 });
 
 /** The silver reference: Chainlink XAG/USD on Ethereum, per troy ounce and per gram. */

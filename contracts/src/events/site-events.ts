@@ -12,7 +12,12 @@ export const MaintenanceFields = z.object({
 export const MaintenanceStartedData = MaintenanceFields;
 export const MaintenanceUpdatedData = MaintenanceFields;
 
-/** `schedule`: the server ended it because expected_up_time passed; `staff`: someone switched it off. */
+/**
+ * `schedule`: the server ended it because expected_up_time passed; `staff`: someone switched it off.
+ * `recordedBy`: the staff id the site_settings row names as updater when no staff member acted
+ * (the scheduler records the newest super admin, as the spec says); null otherwise.
+ */
 export const MaintenanceEndedData = z.object({
   reason: z.enum(['staff', 'schedule']),
+  recordedBy: z.uuid().nullable().default(null),
 });

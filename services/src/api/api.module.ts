@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { CalendarModule } from '../calendar/calendar.module.js';
+import { ChainStatusModule } from '../chain-status/chain-status.module.js';
 import { HealthModule } from '../health/health.module.js';
 import { LiveModule } from '../live/live.module.js';
+import { NewsModule } from '../news/news.module.js';
 import { PricesModule } from '../prices/prices.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { StaffModule } from '../staff/staff.module.js';
@@ -10,7 +13,17 @@ import { ApiErrorFilter } from './api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
 @Module({
-  imports: [HealthModule, LiveModule, PricesModule, WalletsModule, StaffModule, SiteModule],
+  imports: [
+    HealthModule,
+    LiveModule,
+    PricesModule,
+    WalletsModule,
+    StaffModule,
+    SiteModule,
+    NewsModule,
+    CalendarModule,
+    ChainStatusModule,
+  ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })
 export class ApiModule {}

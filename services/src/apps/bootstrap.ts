@@ -2,17 +2,15 @@ import 'reflect-metadata';
 import { type DynamicModule, type INestApplication, type INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { serveWebApp } from '../api/web-app.js';
+import { configureHttpApp } from '../api/http-app.js';
 import { type AppConfig, describeConfig } from '../config/config.js';
 
 /** Starts an HTTP role on config.port and serves the built web app next to the API. */
 export async function startHttpApp(module: DynamicModule, config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: false });
   app.enableShutdownHooks();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
   const logger = new Logger('Silverboard');
-  if (!serveWebApp(app.getHttpAdapter().getInstance())) {
+  if (!configureHttpApp(app)) {
     logger.warn('web/dist not found: serving the API only (run `make build` for the web app)');
   }
   await app.listen(config.port, '0.0.0.0');

@@ -99,6 +99,22 @@ describe('reading chains through Multicall3', () => {
     expect(counter.requests).toBe(1);
   });
 
+  it('reads both total supplies with the prices in the same single call', async () => {
+    const counter = await proxy('Base');
+    const reading = await readChain(new ChainReader({ ...network('Base'), rpcUrls: [counter.url] }), network('Base'), {
+      prices: true,
+      supplies: true,
+    });
+    const minted = (token: 'XSD' | 'BankX') => devnet.demoWallets.reduce((sum, wallet) => sum + wallet.balances[token], 0);
+    expect(reading.supplies).toEqual({ XSD: { ok: true, value: minted('XSD') }, BankX: { ok: true, value: minted('BankX') } });
+    expect(reading.prices!.XSD.ok).toBe(true);
+    expect(counter.methods).toEqual(['eth_call']);
+    const broken: ActiveNetwork = { ...network('Base'), tokens: { ...network('Base').tokens, BankX: network('Base').priceController } };
+    const failed = await readChain(new ChainReader(broken), broken, { supplies: true });
+    expect(failed.supplies!.BankX).toEqual({ ok: false, error: 'BankX supply: call reverted' });
+    expect(failed.prices).toBeUndefined();
+  });
+
   it('reports a failed call inside the batch instead of reading it as 0', async () => {
     const base = network('Base');
     // Price calls sent to a token contract revert; a balance read at an address without code answers nothing.

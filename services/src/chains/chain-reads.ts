@@ -1,5 +1,6 @@
 import {
   CHAINLINK_AGGREGATOR_ABI,
+  ERC20_ABI,
   MULTICALL3_ABI,
   PRICE_CONTROLLER_ABI,
   PRICE_DECIMALS,
@@ -22,6 +23,7 @@ const SELECTORS = {
   BankX: selector(controller, 'bankx_updated_price'),
   latestRoundData: selector(new Interface(CHAINLINK_AGGREGATOR_ABI), 'latestRoundData'),
   getBlockNumber: selector(new Interface(MULTICALL3_ABI), 'getBlockNumber'),
+  totalSupply: selector(new Interface(ERC20_ABI), 'totalSupply'),
 } as const;
 
 /** The Chainlink XAG/USD answer: USD per troy ounce, and per gram (ounce / 31.1034768). */
@@ -43,6 +45,8 @@ export interface ChainReading {
   readonly silver?: CallResult<SilverReading>;
   /** Present when balances were asked for. */
   readonly balances?: Readonly<Record<TokenName, CallResult<number>>>;
+  /** Present when supplies were asked for: each token's `totalSupply()` in whole tokens. */
+  readonly supplies?: Readonly<Record<TokenName, CallResult<number>>>;
 }
 
 export interface ChainReadRequest {
@@ -50,6 +54,8 @@ export interface ChainReadRequest {
   readonly prices?: boolean;
   /** Read this address's XSD and BankX balances. */
   readonly balancesOf?: Address;
+  /** Read the total supply of XSD and BankX. */
+  readonly supplies?: boolean;
 }
 
 const priceCall = (network: ActiveNetwork, token: TokenName): ContractCall<number> => ({
@@ -83,6 +89,13 @@ const balanceCall = (network: ActiveNetwork, token: TokenName, owner: Address): 
   decode: (data) => unitsToNumber(uintWord(data), TOKEN_DECIMALS),
 });
 
+const supplyCall = (network: ActiveNetwork, token: TokenName): ContractCall<number> => ({
+  label: `${token} supply`,
+  target: network.tokens[token],
+  callData: SELECTORS.totalSupply,
+  decode: (data) => unitsToNumber(uintWord(data), TOKEN_DECIMALS),
+});
+
 const blockNumberCall = (network: ActiveNetwork): ContractCall<number> => ({
   label: 'block number',
   target: network.multicall3,
@@ -93,12 +106,12 @@ const blockNumberCall = (network: ActiveNetwork): ContractCall<number> => ({
 /**
  * Reads what is asked of one chain with exactly one Multicall3 `aggregate3` (one `eth_call`):
  * the block number, both token prices from the price controller and, on the chain with the
- * feed, the silver price; and/or both balances of an address. Rejects with
+ * feed, the silver price; both total supplies; and/or both balances of an address. Rejects with
  * ChainUnavailableError only when no endpoint answered.
  */
 export async function readChain(reader: ChainReader, network: ActiveNetwork, request: ChainReadRequest): Promise<ChainReading> {
   const calls: ContractCall<unknown>[] = [blockNumberCall(network)];
-  const slots: { prices?: number; silver?: number; balances?: number } = {};
+  const slots: { prices?: number; silver?: number; balances?: number; supplies?: number } = {};
   if (request.prices) {
     slots.prices = calls.length;
     calls.push(priceCall(network, 'XSD'), priceCall(network, 'BankX'));
@@ -111,6 +124,10 @@ export async function readChain(reader: ChainReader, network: ActiveNetwork, req
     slots.balances = calls.length;
     calls.push(balanceCall(network, 'XSD', request.balancesOf), balanceCall(network, 'BankX', request.balancesOf));
   }
+  if (request.supplies) {
+    slots.supplies = calls.length;
+    calls.push(supplyCall(network, 'XSD'), supplyCall(network, 'BankX'));
+  }
   const results = (await reader.aggregate3(calls)) as CallResult<unknown>[];
   const block = results[0] as CallResult<number>;
   const pair = (at: number) => ({ XSD: results[at] as CallResult<number>, BankX: results[at + 1] as CallResult<number> });
@@ -120,5 +137,6 @@ export async function readChain(reader: ChainReader, network: ActiveNetwork, req
     ...(slots.prices !== undefined ? { prices: pair(slots.prices) } : {}),
     ...(slots.silver !== undefined ? { silver: results[slots.silver] as CallResult<SilverReading> } : {}),
     ...(slots.balances !== undefined ? { balances: pair(slots.balances) } : {}),
+    ...(slots.supplies !== undefined ? { supplies: pair(slots.supplies) } : {}),
   };
 }

@@ -60,6 +60,10 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
     key: ['token_name', 'chain_name', 'bucket', 'bucket_start'],
     columns: ['open', 'high', 'low', 'close', 'samples'],
   },
+  token_supply: {
+    key: ['token_name', 'chain_name'],
+    columns: ['total_supply', 'block_number', 'observed_at', 'event_id', 'updated_at'],
+  },
   ingestor_chain_status: {
     key: ['chain_name'],
     columns: ['status', 'consecutive_failures', 'last_attempt_at', 'last_success_at', 'last_error', 'instance_id', 'updated_at'],
@@ -114,6 +118,13 @@ const VALID_ROWS: Record<string, () => Record<string, unknown>> = {
     close: 1.5,
     samples: 3,
   }),
+  token_supply: () => ({
+    token_name: 'XSD',
+    chain_name: `chain-${Math.random()}`,
+    total_supply: 21_010,
+    observed_at: new Date(),
+    event_id: crypto.randomUUID(),
+  }),
   ingestor_chain_status: () => ({ chain_name: `chain-${Math.random()}`, status: 'ok', instance_id: 'test' }),
   alert_rules: () => ({ subscription_endpoint: 'https://push.test/1', kind: 'price', params: JSON.stringify({ above: 2 }) }),
 };
@@ -131,6 +142,8 @@ const CHECK_CASES: readonly (readonly [table: string, column: string, bad: unkno
   ['analytics_visits', 'device_type', 'tablet'],
   ['price_history', 'token_name', 'BTC'],
   ['price_candles', 'bucket', '15m'],
+  ['token_supply', 'token_name', 'BTC'],
+  ['token_supply', 'total_supply', -1],
   ['alert_rules', 'kind', 'weather'],
   ['ingestor_chain_status', 'status', 'sleeping'],
 ];

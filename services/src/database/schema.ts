@@ -239,6 +239,19 @@ export interface PriceCandlesTable {
   samples: number;
 }
 
+/** The latest total supply of each token on each chain (whole tokens), from `price.ticked`. */
+export interface TokenSupplyTable {
+  token_name: TokenName;
+  chain_name: string;
+  total_supply: number;
+  block_number: number | null;
+  /** When the supply was read on chain. */
+  observed_at: Timestamp;
+  /** The tick it came from. */
+  event_id: string;
+  updated_at: TimestampDefault;
+}
+
 /** The ingestor's state per chain (operational, written by the ingestor itself). */
 export interface IngestorChainStatusTable {
   chain_name: string;
@@ -319,6 +332,7 @@ export interface DB extends EventLogTables {
   price_history: PriceHistoryTable;
   silver_prices: SilverPricesTable;
   price_candles: PriceCandlesTable;
+  token_supply: TokenSupplyTable;
   ingestor_chain_status: IngestorChainStatusTable;
   notification_subscriptions: NotificationSubscriptionsTable;
   alert_rules: AlertRulesTable;

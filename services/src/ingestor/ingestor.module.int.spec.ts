@@ -24,13 +24,20 @@ describe('the ingestor role in the application', () => {
     await waitFor(
       async () => {
         const { body } = await request(server).get('/api/prices/latest');
-        return body.items.every((row: { price: number | null }) => row.price !== null);
+        return body.items.every(
+          (row: { price: number | null; total_supply: number | null }) => row.price !== null && row.total_supply !== null,
+        );
       },
-      { timeoutMs: 20_000, message: 'every token and chain to have a price' },
+      { timeoutMs: 20_000, message: 'every token and chain to have a price and a supply' },
     );
     const market = devnet.market();
+    // Nothing but the demo wallets' funding is ever minted on the devnet.
+    const minted = (token: 'XSD' | 'BankX') => devnet.demoWallets.reduce((sum, wallet) => sum + wallet.balances[token], 0);
     const { body } = await request(server).get('/api/prices/latest').expect(200);
-    for (const row of body.items) expect(row.price).toBe(market.prices[row.chain_name as 'BSC'][row.token_name as 'XSD']);
+    for (const row of body.items) {
+      expect(row.price).toBe(market.prices[row.chain_name as 'BSC'][row.token_name as 'XSD']);
+      expect(row.total_supply).toBe(minted(row.token_name));
+    }
     const silver = await request(server).get('/api/silver/latest').expect(200);
     expect(silver.body.price_per_gram).toBe(market.silverGramPrice);
     const health = await request(server).get('/api/health').expect(200);

@@ -1,4 +1,13 @@
-import { DEVNET_CHAINS, type AnyEvent, type DevnetChainName } from '@xsd/contracts';
+import {
+  DEVNET_CHAINS,
+  ERC20_ABI,
+  TOKEN_DECIMALS,
+  type AnyEvent,
+  type DevnetChainName,
+  type NetworkConfig,
+  type TokenName,
+} from '@xsd/contracts';
+import { Contract, formatUnits, JsonRpcProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainReaders } from '../chains/chain-readers.js';
 import type { DatabaseHandle } from '../database/database.js';
@@ -12,6 +21,7 @@ import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { ALL_PROJECTIONS } from '../projector/projections.js';
 import { Projector } from '../projector/projector.js';
+import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy.js';
 import { createPgliteTestDatabase } from '../testing/test-database.js';
 import { waitFor } from '../testing/wait-for.js';
 import { IngestorStatusRepository } from './ingestor-status.repository.js';
@@ -20,6 +30,18 @@ import { PriceIngestor, type PriceIngestorOptions, type TickReport } from './pri
 import { tickEventId, tickSlot } from './tick-id.js';
 
 const FAST_READS = { backoffBaseMs: 1, backoffMaxMs: 8, timeoutMs: 2_000 };
+
+/** `totalSupply()` of a token straight from the node, through ethers rather than our own codec. */
+async function chainTotalSupply(networks: readonly NetworkConfig[], chain: DevnetChainName, token: TokenName): Promise<number> {
+  const network = networks.find((n) => n.name === chain)!;
+  const provider = new JsonRpcProvider(network.rpcUrls[0], Network.from(network.chainId), { staticNetwork: true });
+  try {
+    const raw = (await new Contract(network.tokens[token]!, ERC20_ABI, provider).getFunction('totalSupply')()) as bigint;
+    return Number(formatUnits(raw, TOKEN_DECIMALS));
+  } finally {
+    provider.destroy();
+  }
+}
 const FAST_RETRIES = { max: 5, baseMs: 1, capMs: 30 };
 
 describe('the price ingestor on the devnet', () => {
@@ -106,6 +128,40 @@ describe('the price ingestor on the devnet', () => {
     await caughtUp();
     const rows = await database.db.selectFrom('price_history').select(['chain_name', 'token_name', 'price']).execute();
     expect(rows).toHaveLength(14);
+  });
+
+  it("carries each token's total supply, as the chain itself answers it, read in the same single eth_call per chain", async () => {
+    const proxies = new Map<string, RpcProxy>();
+    try {
+      for (const node of devnet.nodes()) proxies.set(node.chain, await startRpcProxy(node.rpcUrl));
+      const counted = devnet.networks.map((n) => (proxies.has(n.name) ? { ...n, rpcUrls: [proxies.get(n.name)!.url] } : n));
+      const ingestor = newIngestor({}, counted);
+      nextSlot();
+      const before = await log.lastSequence();
+      ran(await ingestor.tick());
+
+      // Exactly one RPC call per chain for the tick: prices, silver, block number and supplies together.
+      for (const chain of DEVNET_CHAINS) expect(proxies.get(chain)!.methods, chain).toEqual(['eth_call']);
+
+      const ticks = (await eventsAfter(before)).filter((e) => e.type === 'price.ticked');
+      expect(ticks).toHaveLength(14);
+      const minted = (token: TokenName) => devnet.demoWallets.reduce((sum, wallet) => sum + wallet.balances[token], 0);
+      for (const chain of DEVNET_CHAINS) {
+        for (const token of ['XSD', 'BankX'] as const) {
+          const onChain = await chainTotalSupply(devnet.networks, chain, token);
+          expect(onChain, `${chain} ${token} on chain`).toBe(minted(token));
+          const found = ticks.find((e) => e.data.chain === chain && e.data.token === token);
+          expect(found?.data.totalSupply, `${chain} ${token}`).toBe(onChain);
+        }
+      }
+
+      await caughtUp();
+      const rows = await database.db.selectFrom('token_supply').select(['token_name', 'chain_name', 'total_supply']).execute();
+      expect(rows).toHaveLength(14);
+      for (const row of rows) expect(row.total_supply, `${row.chain_name} ${row.token_name}`).toBe(minted(row.token_name));
+    } finally {
+      await Promise.all([...proxies.values()].map((proxy) => proxy.close()));
+    }
   });
 
   it('stores the readings that worked and reports a call that failed inside the batch, never as 0', async () => {

@@ -79,8 +79,8 @@ interface MutableState {
 const ACTOR = { kind: 'system', id: 'ingestor' } as const;
 
 /**
- * Reads both token prices on every active chain, and the silver feed on Ethereum, with one
- * Multicall3 call per chain, all chains in parallel, and appends `price.ticked` /
+ * Reads both token prices and total supplies on every active chain, and the silver feed on
+ * Ethereum, with one Multicall3 call per chain, all chains in parallel, and appends `price.ticked` /
  * `silver.ticked` with deterministic ids. Readings at or below 0 or more than 50 % away from the
  * last accepted one are appended as `price.rejected` / `silver.rejected` instead. A chain that
  * fails is retried on its own (back-off 1 s doubled, cap 30 s) and stopped after more than 5
@@ -190,7 +190,7 @@ export class PriceIngestor {
     try {
       let reading: ChainReading;
       try {
-        reading = await readChain(this.readers.get(network.name), network, { prices: true });
+        reading = await readChain(this.readers.get(network.name), network, { prices: true, supplies: true });
       } catch (error) {
         return await this.failed(network, at, error, { appended: 0, duplicates: 0, rejected: 0 });
       }
@@ -235,17 +235,20 @@ export class PriceIngestor {
     const blockNumber = reading.blockNumber;
     for (const token of TOKEN_NAMES) {
       const result = reading.prices![token];
-      if (!result.ok) {
-        problems.push(result.error);
-        continue;
-      }
+      const supply = reading.supplies?.[token];
+      if (!result.ok) problems.push(result.error);
+      if (supply && !supply.ok) problems.push(supply.error);
+      if (!result.ok) continue;
+      // A supply that could not be read leaves the tick without one (null), never a 0.
+      const totalSupply = supply?.ok ? supply.value : null;
       const key = priceKey(chain, token);
       const last = this.lastAcceptedPrice(key);
       const verdict = checkTick(result.value, last);
       const aggregate = `${chain}:${token}`;
       if (verdict.accepted) {
         const id = tickEventId('price.ticked', aggregate, slot);
-        events.push(createEvent('price.ticked', { token, chain, price: result.value, observedAt, blockNumber }, { actor: ACTOR, now, id }));
+        const data = { token, chain, price: result.value, observedAt, blockNumber, totalSupply };
+        events.push(createEvent('price.ticked', data, { actor: ACTOR, now, id }));
         accepted.push([key, result.value]);
       } else {
         const id = tickEventId('price.rejected', aggregate, slot);

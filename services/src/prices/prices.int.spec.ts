@@ -11,8 +11,8 @@ const DAY = 24 * HOUR;
 const SYSTEM = { kind: 'system', id: 'test' } as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const priceTick = (chain: ChainName, token: TokenName, price: number, at: number): AnyEvent =>
-  createEvent('price.ticked', { chain, token, price, observedAt: iso(at) }, { actor: SYSTEM, now: new Date(at) });
+const priceTick = (chain: ChainName, token: TokenName, price: number, at: number, totalSupply?: number): AnyEvent =>
+  createEvent('price.ticked', { chain, token, price, observedAt: iso(at), totalSupply }, { actor: SYSTEM, now: new Date(at) });
 const silverTick = (pricePerGram: number, at: number): AnyEvent =>
   createEvent(
     'silver.ticked',
@@ -39,9 +39,11 @@ describe('the price routes', () => {
       ...Array.from({ length: 240 }, (_, i) =>
         priceTick('Ethereum', 'XSD', i === 239 ? 0.99 : 0.98 + (i % 3) / 1000, NOW - 2 * HOUR + i * 30_000),
       ),
-      priceTick('Ethereum', 'BankX', 0.42, NOW - MINUTE),
-      // Hourly for eight days, the last ten minutes ago.
-      ...Array.from({ length: 8 * 24 }, (_, i) => priceTick('BSC', 'XSD', 1 + i / 1000, NOW - 10 * MINUTE - (191 - i) * HOUR)),
+      priceTick('Ethereum', 'BankX', 0.42, NOW - MINUTE, 5_000_000.5),
+      // Hourly for eight days, the last ten minutes ago, the supply growing by one token an hour.
+      ...Array.from({ length: 8 * 24 }, (_, i) =>
+        priceTick('BSC', 'XSD', 1 + i / 1000, NOW - 10 * MINUTE - (191 - i) * HOUR, 10_000 + i),
+      ),
     ];
     await api.log.appendMany(events);
     await api.database.db
@@ -81,6 +83,7 @@ describe('the price routes', () => {
         change_24h: expect.closeTo(10, 9),
         status: 'active',
         maintenance_message: null,
+        total_supply: null,
       });
       // A single reading has nothing to compare with.
       expect(row('BankX', 'Ethereum')).toMatchObject({ price: 0.42, change_24h: null });
@@ -88,6 +91,18 @@ describe('the price routes', () => {
       expect(row('XSD', 'Arbitrum')).toMatchObject({ price: null, timestamp: null, change_24h: null, status: 'active' });
       // Reference: the reading closest to NOW - 24 h, which is 1.024 at NOW - 24h10m.
       expect(row('XSD', 'BSC').change_24h).toBeCloseTo(((1.191 - 1.167) / 1.167) * 100, 9);
+    });
+
+    it('gives the latest total supply the ticks carried, null where none was read', async () => {
+      const { items } = (await get('/api/prices/latest').expect(200)).body as LatestPricesResponse;
+      const supply = (token: string, chain: string) =>
+        items.find((r) => r.token_name === token && r.chain_name === chain)!.total_supply;
+      expect(supply('BankX', 'Ethereum')).toBe(5_000_000.5);
+      expect(supply('XSD', 'BSC')).toBe(10_191);
+      // Ticks without a supply, and a chain without ticks.
+      expect(supply('XSD', 'Ethereum')).toBeNull();
+      expect(supply('XSD', 'Arbitrum')).toBeNull();
+      expect(items.every((r) => r.total_supply === null || typeof r.total_supply === 'number')).toBe(true);
     });
 
     it('shows the chain status and staff message from chain_settings', async () => {

@@ -19,6 +19,7 @@ import { NETWORKS } from '../chains/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DATABASE } from '../core/tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
+import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
 import { PricesRepository } from './prices.repository.js';
 import { SilverRepository } from './silver.repository.js';
 
@@ -31,6 +32,7 @@ const iso = (date: Date) => date.toISOString();
 export class PricesService {
   private readonly prices: PricesRepository;
   private readonly silver: SilverRepository;
+  private readonly supplies: TokenSupplyRepository;
   private readonly chains: readonly ChainName[];
 
   constructor(
@@ -40,17 +42,20 @@ export class PricesService {
   ) {
     this.prices = new PricesRepository(database.db);
     this.silver = new SilverRepository(database.db);
+    this.supplies = new TokenSupplyRepository(database.db);
     this.chains = activeNetworks(networks).map((n) => n.name);
   }
 
   async latest(): Promise<LatestPricesResponse> {
     const now = this.clock();
     const pairs = TOKEN_NAMES.flatMap((token) => this.chains.map((chain) => ({ token, chain })));
-    const [snapshots, settings] = await Promise.all([
+    const [snapshots, settings, supplies] = await Promise.all([
       this.prices.snapshots(pairs, new Date(dayAgo(now))),
       this.prices.chainSettings(),
+      this.supplies.all(),
     ]);
     const settingsByChain = new Map(settings.map((s) => [s.chain_name, s]));
+    const supplyOf = new Map(supplies.map((s) => [`${s.token_name}|${s.chain_name}`, s.total_supply]));
     const items = snapshots.map((snapshot): LatestPrice => {
       const setting = settingsByChain.get(snapshot.chain_name);
       const inMaintenance = setting !== undefined && !setting.is_active;
@@ -63,6 +68,7 @@ export class PricesService {
         change_24h: latest ? change24h(latest, snapshot.referenceCandidates, now) : null,
         status: inMaintenance ? 'maintenance' : 'active',
         maintenance_message: inMaintenance ? (setting.maintenance_message ?? null) : null,
+        total_supply: supplyOf.get(`${snapshot.token_name}|${snapshot.chain_name}`) ?? null,
       };
     });
     return { items };

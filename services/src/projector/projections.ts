@@ -2,6 +2,8 @@ import { priceCandlesProjection } from '../read-models/price-candles/price-candl
 import { priceHistoryProjection } from '../read-models/price-history/price-history.projection.js';
 import { silverPricesProjection } from '../read-models/silver-prices/silver-prices.projection.js';
 import { siteSettingsProjection } from '../read-models/site-settings/site-settings.projection.js';
+import { staffProjection } from '../read-models/staff/staff.projection.js';
+import { tokenSupplyProjection } from '../read-models/token-supply/token-supply.projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model of the product. A new read model is a new entry here. */
@@ -10,4 +12,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   priceCandlesProjection,
   silverPricesProjection,
   siteSettingsProjection,
+  staffProjection,
+  tokenSupplyProjection,
 ];

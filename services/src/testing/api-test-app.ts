@@ -1,7 +1,9 @@
 import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NetworkConfig } from '@xsd/contracts';
 import { ApiModule } from '../api/api.module.js';
+import { configureHttpApp } from '../api/http-app.js';
 import { CHAIN_READER_OPTIONS, NETWORKS } from '../chains/chains.module.js';
 import type { ChainReaderOptions } from '../chains/chain-reader.js';
 import type { AppConfig } from '../config/config.js';
@@ -26,6 +28,8 @@ export interface ApiTestAppOptions {
   readonly ingestor?: Partial<PriceIngestorOptions>;
   /** Start the ingestor with the app, as the `all` role does (first tick at once, then every :00 and :30). */
   readonly startIngestor?: boolean;
+  /** Serve a built web app from this folder, as `make start` serves web/dist (default: the API alone). */
+  readonly webDir?: string;
 }
 
 export interface ApiTestApp {
@@ -56,7 +60,7 @@ class TestRoot {}
 
 /**
  * The API as `all` runs it (core, projector, API modules; optionally the ingestor) on an embedded
- * in-memory database, for route tests through supertest.
+ * in-memory database, behind the same HTTP middleware, for route tests through supertest.
  */
 export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise<ApiTestApp> {
   const handle = await createPgliteTestDatabase();
@@ -74,7 +78,9 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
   if (options.readerOptions) builder = builder.overrideProvider(CHAIN_READER_OPTIONS).useValue(options.readerOptions);
   if (options.clock) builder = builder.overrideProvider(CLOCK).useValue(options.clock);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'] });
+  // The same HTTP front as the real roles (compression, the web app), ahead of the routes.
+  configureHttpApp(app, { webDir: options.webDir ?? null });
   await app.init();
   const log = app.get<EventLog>(EVENT_LOG);
   const progress = app.get(ProjectionProgress);
@@ -86,7 +92,7 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
     ingestor: options.ingestor ? app.get(IngestorService) : null,
     caughtUp: async () => {
       const last = await log.lastSequence();
-      const names = ['price_history', 'price_candles', 'silver_prices'];
+      const names = ['price_history', 'price_candles', 'silver_prices', 'token_supply'];
       await Promise.all(names.map((name) => progress.waitFor(name, last, 10_000)));
     },
     close: () => app.close(),

@@ -26,6 +26,8 @@ export interface ScanWalletOptions {
    */
   readonly prices?: () => Promise<PriceBook>;
   readonly now?: () => Date;
+  /** Told as each chain's read settles, before the whole scan is done (the CLI's progress). */
+  readonly onChain?: (result: WalletChainResult) => void;
 }
 
 export class InvalidWalletAddressError extends Error {
@@ -57,10 +59,15 @@ export async function scanWallet(address: string, options: ScanWalletOptions): P
   const [readings, book] = await Promise.all([
     Promise.all(
       options.networks.map((network) =>
-        readChain(options.readerFor(network), network, { balancesOf: owner, prices: onChainPrices }).then(
-          (reading) => ({ network, reading, error: null }),
-          (error: unknown) => ({ network, reading: null, error: error instanceof Error ? error.message : String(error) }),
-        ),
+        readChain(options.readerFor(network), network, { balancesOf: owner, prices: onChainPrices })
+          .then(
+            (reading) => ({ network, reading, error: null }),
+            (error: unknown) => ({ network, reading: null, error: error instanceof Error ? error.message : String(error) }),
+          )
+          .then((settled) => {
+            options.onChain?.(chainResult(settled.network, settled.reading, settled.error));
+            return settled;
+          }),
       ),
     ),
     options.prices ? options.prices() : Promise.resolve(null),
@@ -70,19 +77,11 @@ export async function scanWallet(address: string, options: ScanWalletOptions): P
   const chains: WalletChainResult[] = [];
   const balances: WalletBalanceEntry[] = [];
   for (const { network, reading, error } of readings) {
-    const chain = network.name;
-    if (!reading) {
-      chains.push({ chain, status: 'failed', error: error ?? 'unreachable' });
-      continue;
-    }
-    const { XSD, BankX } = reading.balances!;
-    if (!XSD.ok || !BankX.ok) {
-      const problems = [XSD, BankX].flatMap((r) => (r.ok ? [] : [r.error]));
-      chains.push({ chain, status: 'failed', error: problems.join('; ') });
-      continue;
-    }
-    chains.push({ chain, status: 'ok', balances: { XSD: XSD.value, BankX: BankX.value }, block_number: reading.blockNumber });
-    for (const [token, balance] of [['XSD', XSD.value], ['BankX', BankX.value]] as const) {
+    const result = chainResult(network, reading, error);
+    chains.push(result);
+    if (result.status === 'failed') continue;
+    const chain = result.chain;
+    for (const [token, balance] of [['XSD', result.balances.XSD], ['BankX', result.balances.BankX]] as const) {
       if (balance <= 0) continue;
       balances.push(
         walletBalanceEntry({
@@ -104,6 +103,18 @@ export async function scanWallet(address: string, options: ScanWalletOptions): P
     silver_price_per_gram: prices.silverGramPrice,
     failed_chains: chains.filter((c) => c.status === 'failed').map((c) => c.chain),
   };
+}
+
+/** A chain's read as the scan reports it: its balances, or why it failed (never a zero balance). */
+function chainResult(network: ActiveNetwork, reading: ChainReading | null, error: string | null): WalletChainResult {
+  const chain = network.name;
+  if (!reading) return { chain, status: 'failed', error: error ?? 'unreachable' };
+  const { XSD, BankX } = reading.balances!;
+  if (!XSD.ok || !BankX.ok) {
+    const problems = [XSD, BankX].flatMap((r) => (r.ok ? [] : [r.error]));
+    return { chain, status: 'failed', error: problems.join('; ') };
+  }
+  return { chain, status: 'ok', balances: { XSD: XSD.value, BankX: BankX.value }, block_number: reading.blockNumber };
 }
 
 function priceBookFrom(readings: readonly ChainReading[]): PriceBook {

@@ -8,6 +8,7 @@ import * as analytics from './1763683700000-Analytics.js';
 import * as pushAndPreferences from './1763683800000-PushAndPreferences.js';
 import * as ingestorStatus from './1763683900000-IngestorStatus.js';
 import * as staffSessionActivity from './1763684000000-StaffSessionActivity.js';
+import * as tokenSupply from './1763684100000-TokenSupply.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -24,4 +25,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763683800000-PushAndPreferences': pushAndPreferences,
   '1763683900000-IngestorStatus': ingestorStatus,
   '1763684000000-StaffSessionActivity': staffSessionActivity,
+  '1763684100000-TokenSupply': tokenSupply,
 };

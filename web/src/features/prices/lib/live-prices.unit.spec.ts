@@ -10,6 +10,7 @@ const row = (over: Partial<LatestPrice> = {}): LatestPrice => ({
   change_24h: 10,
   status: 'active',
   maintenance_message: null,
+  total_supply: null,
   ...over,
 });
 const tick = { token_name: 'XSD' as const, chain_name: 'Base' as const, price: 1.2, timestamp: '2026-03-02T12:00:30.000Z' };

@@ -4,11 +4,12 @@ import { MAINNET_NETWORKS } from '@xsd/contracts/chains/networks';
 import type { ChainName, TokenName } from '@xsd/contracts/chains/names';
 
 /**
- * Total supply of the token on the chain, when the API sends it (`total_supply`, token units).
- * `GET /api/prices/latest` does not carry it yet; supply and market value show N/A until it does.
+ * Total supply of the token on the chain (`total_supply`, token units), when the API has one
+ * that is usable; supply and market value show N/A otherwise (null until the first reading, or
+ * an older server that does not send it).
  */
 export function rowSupply(row: LatestPrice): number | null {
-  const supply = (row as LatestPrice & { readonly total_supply?: unknown }).total_supply;
+  const supply: unknown = (row as Partial<LatestPrice>).total_supply;
   return typeof supply === 'number' && Number.isFinite(supply) && supply >= 0 ? supply : null;
 }
 

@@ -10,6 +10,7 @@ const row: LatestPrice = {
   change_24h: 0.5,
   status: 'active',
   maintenance_message: null,
+  total_supply: null,
 };
 
 describe('price card rules', () => {

@@ -1,0 +1,99 @@
+import type { CalendarEvent, CalendarEventsResponse } from '@xsd/contracts/api/calendar';
+import type { Insertable } from 'kysely';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarEventsTable } from '../database/schema.js';
+import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+
+const id = (n: number) => `0190a1b2-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+describe('GET /api/calendar/events', () => {
+  let api: ApiTestApp;
+  const get = () => request(api.app.getHttpServer()).get('/api/calendar/events');
+  const insert = (rows: Insertable<CalendarEventsTable>[]) => api.database.db.insertInto('calendar_events').values(rows).execute();
+
+  beforeAll(async () => {
+    api = await createApiTestApp();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('answers an empty list while there are no events', async () => {
+    expect((await get().expect(200)).body).toEqual({ items: [] });
+  });
+
+  describe('given active and inactive events', () => {
+    beforeAll(async () => {
+      await insert([
+        { id: id(1), title: 'Listing', type: 'announcement', start_date: '2026-04-10' },
+        {
+          id: id(2),
+          title: 'Bridge upgrade',
+          description: '<p>Bridges <b>pause</b><script>steal()</script></p><img src="x" onerror="steal()">',
+          type: 'maintenance',
+          start_date: '2026-03-05',
+          end_date: '2026-03-06',
+          start_time: '14:00',
+          end_time: '16:30',
+          location: 'Online',
+          url: 'https://bankx.io/bridge',
+          notify_users: true,
+        },
+        { id: id(3), title: 'All-day AMA', type: 'event', start_date: '2026-03-05', url: 'javascript:alert(1)' },
+        { id: id(4), title: 'Cancelled', type: 'deadline', start_date: '2026-03-01', is_active: false },
+        // Past events stay in the calendar.
+        { id: id(5), title: 'Last month', type: 'update', start_date: '2026-02-01' },
+      ]);
+    });
+
+    it('lists only active events, earliest start date first (all-day before timed on the same day)', async () => {
+      const { body } = await get().expect(200);
+      expect((body as CalendarEventsResponse).items.map((e) => e.title)).toEqual([
+        'Last month',
+        'All-day AMA',
+        'Bridge upgrade',
+        'Listing',
+      ]);
+    });
+
+    it('answers each event in the CalendarEvent shape, with its description sanitised', async () => {
+      const response = await get().expect(200);
+      const event = (response.body as CalendarEventsResponse).items.find((e) => e.id === id(2));
+      expect(event).toEqual({
+        id: id(2),
+        title: 'Bridge upgrade',
+        description: '<p>Bridges <b>pause</b></p><img src="x" />',
+        type: 'maintenance',
+        start_date: '2026-03-05',
+        end_date: '2026-03-06',
+        start_time: '14:00:00',
+        end_time: '16:30:00',
+        location: 'Online',
+        url: 'https://bankx.io/bridge',
+        is_active: true,
+        notify_users: true,
+      } satisfies CalendarEvent);
+      expect(response.text).not.toMatch(/<script|steal|onerror|javascript:/i);
+    });
+
+    it('answers null for what an event leaves out, and for a link that is not http(s)', async () => {
+      const { body } = await get().expect(200);
+      expect((body as CalendarEventsResponse).items.find((e) => e.id === id(3))).toEqual({
+        id: id(3),
+        title: 'All-day AMA',
+        description: null,
+        type: 'event',
+        start_date: '2026-03-05',
+        end_date: null,
+        start_time: null,
+        end_time: null,
+        location: null,
+        url: null,
+        is_active: true,
+        notify_users: false,
+      });
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { STAFF_SESSION_COOKIE } from '@xsd/contracts/api/auth';
+import type { Request, Response } from 'express';
+
+/** The session token of a request: `Authorization: Bearer …` (the CLI) first, else the cookie. */
+export function sessionTokenOf(request: Request): string | null {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (bearer) return bearer[1];
+  return readCookie(request.headers.cookie, STAFF_SESSION_COOKIE);
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0 || part.slice(0, index).trim() !== name) continue;
+    const value = part.slice(index + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/** HttpOnly, SameSite=Lax, Secure when the request came over https (directly or via a trusted proxy). */
+export function setSessionCookie(request: Request, response: Response, token: string, expiresAt: string): void {
+  response.cookie(STAFF_SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.secure,
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(request: Request, response: Response): void {
+  response.clearCookie(STAFF_SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
+}

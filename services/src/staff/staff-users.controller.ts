@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import type {
+  CreateStaffAccountResponse,
+  DeleteStaffAccountResponse,
+  StaffAccountResponse,
+  StaffAccountsResponse,
+} from '@xsd/contracts/api/admin-users';
+import { CurrentStaff, RequirePermission } from './auth.decorators.js';
+import { StaffUsersService } from './staff-users.service.js';
+import type { AuthenticatedStaff } from './staff.types.js';
+
+/** The Users tab (super admins only). */
+@Controller('api/admin/users')
+@RequirePermission('users')
+export class StaffUsersController {
+  constructor(private readonly users: StaffUsersService) {}
+
+  @Get()
+  list(): Promise<StaffAccountsResponse> {
+    return this.users.list();
+  }
+
+  @Post()
+  create(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<CreateStaffAccountResponse> {
+    return this.users.create(staff, body);
+  }
+
+  @Patch(':id')
+  changeRole(@CurrentStaff() staff: AuthenticatedStaff, @Param('id') id: string, @Body() body: unknown): Promise<StaffAccountResponse> {
+    return this.users.changeRole(staff, id, body);
+  }
+
+  @Delete(':id')
+  delete(@CurrentStaff() staff: AuthenticatedStaff, @Param('id') id: string): Promise<DeleteStaffAccountResponse> {
+    return this.users.delete(staff, id);
+  }
+}

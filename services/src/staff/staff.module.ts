@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CLOCK, systemClock } from '../core/clock.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { PasswordHasher } from './password-hasher.js';
+import { StaffBootstrap } from './staff-bootstrap.service.js';
+import {
+  BootstrapSuperAdminHandler,
+  ChangeStaffRoleHandler,
+  CreateStaffAccountHandler,
+  DeleteStaffAccountHandler,
+} from './staff-directory.handlers.js';
+import { ChangePasswordHandler, SignInHandler, SignOutHandler } from './staff-session.handlers.js';
+import { StaffUsersController } from './staff-users.controller.js';
+import { StaffUsersService } from './staff-users.service.js';
+import { StaffGuard } from './staff.guard.js';
+import { StaffRepository } from './staff.repository.js';
+
+/**
+ * Staff accounts and sessions: /api/auth/*, the Users tab, the first super admin at start, and the
+ * guard that checks the role table on every route of the application (see StaffGuard).
+ */
+@Module({
+  imports: [CqrsModule.forRoot()],
+  controllers: [AuthController, StaffUsersController],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    { provide: APP_GUARD, useClass: StaffGuard },
+    PasswordHasher,
+    StaffRepository,
+    AuthService,
+    StaffUsersService,
+    StaffBootstrap,
+    BootstrapSuperAdminHandler,
+    CreateStaffAccountHandler,
+    ChangeStaffRoleHandler,
+    DeleteStaffAccountHandler,
+    SignInHandler,
+    SignOutHandler,
+    ChangePasswordHandler,
+  ],
+  exports: [StaffRepository],
+})
+export class StaffModule {}
