@@ -33,7 +33,11 @@ class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShu
     // application (the API, say) must not wait with it.
     this.projector.start().then(
       () => this.logger.log(`leading: ${this.projector.names.join(', ')}`),
-      (error: unknown) => this.logger.error(`could not start: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => {
+        // Closing the app while a start is still subscribing is not a failure worth reporting.
+        if (this.projector.stopping) return;
+        this.logger.error(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+      },
     );
   }
 

@@ -71,6 +71,11 @@ export class Projector {
     this.byName = new Map(projections.map((projection) => [projection.name, projection]));
   }
 
+  /** True once stop() was asked for, so a start still in progress can wind down quietly. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
   get names(): string[] {
     return [...this.byName.keys()];
   }
@@ -83,7 +88,7 @@ export class Projector {
     this.stopped = false;
     await this.lead();
     if (this.stopped) return this.resign();
-    await Promise.all(this.projections.map((projection) => this.startOne(projection)));
+    await Promise.all(this.projections.map((projection) => this.startOne(projection, { fromStart: true })));
   }
 
   async stop(): Promise<void> {
@@ -153,7 +158,7 @@ export class Projector {
     await this.options.leadership?.release();
   }
 
-  private async startOne(projection: Projection): Promise<void> {
+  private async startOne(projection: Projection, { fromStart = false } = {}): Promise<void> {
     await this.checkpoints.ensure(this.db, projection.name);
     const checkpoint = await this.checkpoints.get(projection.name);
     this.progress.advanced(projection.name, checkpoint);
@@ -163,6 +168,11 @@ export class Projector {
       { fromSequence: checkpoint + 1, maxBatch: this.options.maxBatch ?? 1_000 },
       (batch) => this.project(projection, handles, batch),
     );
+    if (fromStart && this.stopped) {
+      // stop() came while start() was still subscribing: it must not outlive the projector.
+      await subscription.stop();
+      return;
+    }
     this.subscriptions.set(projection.name, subscription);
   }
 
