@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { ALL_PROJECTIONS } from '@xsd/services/projector/projections';
 import { openPipeline, type Pipeline } from '@xsd/services/testing/pipeline';
 import { priceTicks } from '@xsd/services/testing/price-ticks';
 import { tableChecksum } from '@xsd/services/testing/table-checksum';
@@ -52,7 +53,7 @@ describe('npx xsd projections rebuild (JetStream + PostgreSQL)', () => {
 
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
-      "xsd: Unknown projection 'prices'. Known projections: price_history, price_candles, silver_prices, site_settings",
+      `xsd: Unknown projection 'prices'. Known projections: ${ALL_PROJECTIONS.map((p) => p.name).join(', ')}`,
     );
     expect(await tableChecksum(pipeline.db, 'price_history')).toEqual(before);
   });
