@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { AnyEvent } from '@xsd/contracts';
 import { ProjectionProgress } from '../../services/src/projector/projection-progress.js';
 import { CheckpointsRepository } from '../../services/src/projector/checkpoints.repository.js';
@@ -7,7 +10,7 @@ import { priceCandlesProjection } from '../../services/src/read-models/price-can
 import { priceHistoryProjection } from '../../services/src/read-models/price-history/price-history.projection.js';
 import { JetStreamEventLog } from '../../services/src/event-log/jetstream/jetstream-event-log.js';
 import { createTestDatabase } from '../../services/src/testing/test-database.js';
-import { deleteStream, TEST_NATS_URL, uniqueStream } from '../../services/src/testing/test-stream.js';
+import { deleteStream, TEST_NATS_URL, type TestStream, uniqueStream } from '../../services/src/testing/test-stream.js';
 import { priceTicks } from '../../services/src/testing/price-ticks.js';
 
 export interface PipelineBenchmarkOptions {
@@ -49,6 +52,37 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The producer process: resolves once it has made its events and is connected. */
+async function startProducer(stream: TestStream, count: number, startMs: number): Promise<{ go(): Promise<number> }> {
+  const worker = fileURLToPath(new URL('./append-worker.ts', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', worker, stream.stream, stream.subjectPrefix, String(count), String(startMs)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const next = (prefix: string) =>
+    new Promise<string>((resolve, reject) => {
+      const onLine = (line: string) => {
+        if (!line.startsWith(prefix)) return;
+        lines.off('line', onLine);
+        resolve(line);
+      };
+      lines.on('line', onLine);
+      child.once('exit', (code) => reject(new Error(`the producer exited (${code}) before '${prefix}'`)));
+    });
+  await next('ready');
+  return {
+    async go() {
+      const done = next('done');
+      child.stdin!.write('go\n');
+      const line = await done;
+      child.stdin!.end();
+      return Number(line.split(' ')[1]);
+    },
+  };
+}
+
 /** Fresh ticks for a phase, timed after the previous ones so candles keep moving forward. */
 function ticksFrom(count: number, startMs: number): AnyEvent[] {
   return priceTicks(count, startMs);
@@ -74,27 +108,33 @@ export async function runPipelineBenchmark(options: PipelineBenchmarkOptions): P
     return projector;
   };
 
-  // 1. Burst: append as fast as JetStream takes them with the projector running; the clock stops
-  //    when every projection has committed the last event. Each burst gets a fresh log position
-  //    and fresh projections so they compare like for like.
+  // 1. Burst: a producer process appends as fast as JetStream takes them (as the ingestor does in
+  //    production) while this process projects; the clock runs from "go" until every projection
+  //    has committed the last event. Each burst gets fresh projections so they compare like for like.
   const runBurst = async (projections: Projection[]): Promise<BurstResult> => {
     const names = projections.map((projection) => projection.name);
-    const events = ticksFrom(options.burstEvents, clock);
-    clock += options.burstEvents;
     const projector = projectorFor(projections);
     for (const name of names) await projector.rebuild(name);
     await projector.start();
     progress.commits.length = 0;
-    log(`burst into ${names.join(' + ')}: appending ${events.length} price ticks through JetStream...`);
+    const first = (await eventLog.lastSequence()) + 1;
+    const producer = await startProducer(stream, options.burstEvents, clock);
+    clock += options.burstEvents;
+    log(`burst into ${names.join(' + ')}: a producer process appends ${options.burstEvents} price ticks through JetStream...`);
     const started = performance.now();
-    const results = await eventLog.appendMany(events);
-    const appendedMs = performance.now() - started;
-    const last = results[results.length - 1].sequence;
+    const appendedMs = await producer.go();
+    const last = first + options.burstEvents - 1;
     await Promise.all(names.map((name) => progress.waitFor(name, last, 600_000)));
     const elapsedMs = performance.now() - started;
     await projector.stop();
     log(`  appended in ${(appendedMs / 1000).toFixed(2)} s, projected in ${(elapsedMs / 1000).toFixed(2)} s`);
-    return { projections: names, events: events.length, elapsedMs, eventsPerSecond: events.length / (elapsedMs / 1000), batches: progress.commits.length };
+    return {
+      projections: names,
+      events: options.burstEvents,
+      elapsedMs,
+      eventsPerSecond: options.burstEvents / (elapsedMs / 1000),
+      batches: progress.commits.length,
+    };
   };
   try {
     const burst = await runBurst([priceHistoryProjection]);

@@ -113,7 +113,7 @@ describe('JetStream event log: how events sit in the stream', () => {
       const info = await jsm.consumers.info(names.stream, 'settling');
       expect(info.num_ack_pending).toBe(0);
       expect(info.ack_floor.stream_seq).toBe(last.sequence);
-      expect(info.config.ack_policy).toBe('explicit');
+      expect(info.config.ack_policy).toBe('all');
     } finally {
       await nc.close();
     }

@@ -73,7 +73,7 @@ const encoder = new TextEncoder();
  *   events at or below their checkpoint and rows keyed by event id.
  * - Optimistic concurrency is `Nats-Expected-Last-Subject-Sequence` (the server checks dedupe
  *   first, so retrying an append that went through answers "duplicate", not a conflict).
- * - Durable consumers are pull consumers with explicit acks; see `subscribe`.
+ * - Durable consumers are pull consumers with cumulative acks (one per batch); see `subscribe`.
  */
 export class JetStreamEventLog implements EventLog {
   readonly adapter = 'jetstream' as const;
@@ -237,7 +237,7 @@ export class JetStreamEventLog implements EventLog {
   }
 
   /**
-   * A durable pull consumer named `name` (explicit acks, unlimited server redeliveries: this
+   * A durable pull consumer named `name` (cumulative acks, unlimited server redeliveries: this
    * adapter counts deliveries itself, see `deliverBatch`). Delivery starts at `fromSequence`. The
    * server-side consumer is kept as it is when it is exactly there (nothing delivered and
    * unacknowledged, next to deliver = fromSequence); otherwise it is recreated at fromSequence,
@@ -340,14 +340,14 @@ export class JetStreamEventLog implements EventLog {
     });
     const standsThere =
       info !== null &&
-      info.config.ack_policy === AckPolicy.Explicit &&
+      info.config.ack_policy === AckPolicy.All &&
       info.num_ack_pending === 0 &&
       info.delivered.stream_seq + 1 === fromSequence;
     if (standsThere) return;
     if (info) await this.jsm.consumers.delete(this.stream, name);
     await this.jsm.consumers.add(this.stream, {
       durable_name: name,
-      ack_policy: AckPolicy.Explicit,
+      ack_policy: AckPolicy.All,
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: fromSequence,
       ack_wait: nanos(this.ackWaitMs),

@@ -140,15 +140,21 @@ export class JetStreamSubscription implements Subscription {
     }
   }
 
+  /**
+   * The consumer acknowledges cumulatively (AckPolicy.All): batches settle in order, so one ack of
+   * a batch's last message settles the whole batch, a thousand times fewer acks than one each.
+   */
   private async settle(events: readonly StoredEvent[], outcome: 'handled' | 'dead-lettered'): Promise<void> {
+    let last: Held | undefined;
     for (const { sequence } of events) {
       const held = this.inFlight.get(sequence);
       if (!held) continue;
-      if (outcome === 'handled') held.message.ack();
-      else held.message.term();
+      if (outcome === 'dead-lettered') held.message.term();
+      else last = held;
       this.inFlight.delete(sequence);
       this.settledThrough = Math.max(this.settledThrough, sequence);
     }
+    last?.message.ack();
   }
 
   /** Tells the server we still work on messages held longer than a third of the ack wait. */
