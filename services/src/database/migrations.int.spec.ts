@@ -54,7 +54,7 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
     columns: ['event_id', 'page', 'visitor_id', 'user_agent', 'referrer', 'device_type', 'session_duration', 'country', 'created_at'],
   },
   analytics_events: { key: ['id'], columns: ['event_id', 'visitor_id', 'event_type', 'event_data', 'page', 'created_at'] },
-  price_history: { key: ['id'], columns: ['event_id', 'token_name', 'chain_name', 'price', 'timestamp', 'created_at'] },
+  price_history: { key: ['id'], columns: ['token_name', 'chain_name', 'price', 'timestamp', 'created_at'] },
   silver_prices: { key: ['id'], columns: ['event_id', 'price_per_gram', 'timestamp', 'source', 'created_at'] },
   price_candles: {
     key: ['token_name', 'chain_name', 'bucket', 'bucket_start'],
@@ -101,7 +101,7 @@ const VALID_ROWS: Record<string, () => Record<string, unknown>> = {
   contact_submissions: () => ({ name: 'Ann', email: 'ann@x.test', message: 'Hello', status: 'new' }),
   analytics_visits: () => ({ event_id: crypto.randomUUID(), page: '/', visitor_id: 'v1', device_type: 'mobile' }),
   price_history: () => ({
-    event_id: crypto.randomUUID(),
+    id: crypto.randomUUID(),
     token_name: 'XSD',
     chain_name: 'Ethereum',
     price: 1.02,

@@ -204,8 +204,8 @@ export interface AnalyticsEventsTable {
 // ── prices ───────────────────────────────────────────────────────────────────
 
 export interface PriceHistoryTable {
-  id: UuidDefault;
-  event_id: string;
+  /** The id of the price.ticked event the row comes from (so a replay cannot double it). */
+  id: string;
   token_name: TokenName;
   chain_name: string;
   price: number;

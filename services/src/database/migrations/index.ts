@@ -9,6 +9,7 @@ import * as pushAndPreferences from './1763683800000-PushAndPreferences.js';
 import * as ingestorStatus from './1763683900000-IngestorStatus.js';
 import * as staffSessionActivity from './1763684000000-StaffSessionActivity.js';
 import * as tokenSupply from './1763684100000-TokenSupply.js';
+import * as priceHistoryKeyedByEvent from './1763684200000-PriceHistoryKeyedByEvent.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -26,4 +27,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763683900000-IngestorStatus': ingestorStatus,
   '1763684000000-StaffSessionActivity': staffSessionActivity,
   '1763684100000-TokenSupply': tokenSupply,
+  '1763684200000-PriceHistoryKeyedByEvent': priceHistoryKeyedByEvent,
 };
