@@ -33,6 +33,7 @@ chromium:
 bench: build services
 	node --conditions=source --import tsx bench/pipeline/main.ts
 	node --conditions=source --import tsx bench/scan/main.ts
+	node --conditions=source --import tsx bench/cli/main.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo

@@ -1,0 +1,145 @@
+import type { ChainName, TokenName } from '@xsd/contracts/chains/names';
+import { DEFAULT_CHAIN_MAINTENANCE_MESSAGE, type LatestPrice } from '@xsd/contracts/api/prices';
+import type { SiteSettings } from '@xsd/contracts/api/site';
+import type { PriceStreamData, SilverStreamData } from '@xsd/contracts/api/stream';
+import { formatChangePercent, formatSilverPrice, formatUsd, NOT_AVAILABLE } from '@xsd/contracts/rules/format';
+import { DEVIATION_TIER_LABELS, type DeviationTier, flaggedDeviationTier } from '@xsd/contracts/rules/peg-deviation';
+import { priceStatusText } from '@xsd/contracts/rules/price-status';
+import { percentChange } from '@xsd/contracts/rules/price-change';
+import type { Tone } from '../theme.js';
+import { deviationFromSilver, filterItems, type PriceFilter, type PricesSnapshot } from './prices-json.js';
+import { siteMaintenanceBanner } from './site-view.js';
+import type { ViewRow } from './view-types.js';
+
+/** One row of the table, as text with the tone of each coloured cell. */
+export interface PriceRowView {
+  readonly key: string;
+  readonly token: TokenName;
+  readonly chain: ChainName;
+  readonly price: string;
+  readonly change: string;
+  readonly changeTone: Tone;
+  /** XSD: deviation from silver per gram and its tier label; BankX: '-'. */
+  readonly deviation: string;
+  readonly deviationTone: Tone;
+  /** 'Current', '3 minutes ago', 'MAINTENANCE', 'no data'. */
+  readonly status: string;
+  readonly statusTone: Tone;
+  /** The chain's maintenance message while it is in maintenance. */
+  readonly maintenance: string | null;
+}
+
+export const PRICE_COLUMNS = ['TOKEN', 'CHAIN', 'PRICE', '24H', 'VS SILVER', 'UPDATED'] as const;
+
+export function changeTone(change: number | null): Tone {
+  if (change === null || !Number.isFinite(change)) return 'muted';
+  const rounded = Number(change.toFixed(2));
+  if (rounded > 0) return 'positive';
+  if (rounded < 0) return 'negative';
+  return 'neutral';
+}
+
+export function deviationTone(tier: DeviationTier | null): Tone {
+  switch (tier) {
+    case 'good':
+      return 'positive';
+    case 'warning':
+      return 'warning';
+    case 'error':
+      return 'negative';
+    default:
+      return 'muted';
+  }
+}
+
+export function priceRow(item: LatestPrice, silver: SilverStreamData | null, now: Date): PriceRowView {
+  const deviation = deviationFromSilver(item, silver);
+  const tier = flaggedDeviationTier(deviation);
+  const inMaintenance = item.status === 'maintenance';
+  return {
+    key: `${item.token_name}:${item.chain_name}`,
+    token: item.token_name,
+    chain: item.chain_name,
+    price: formatUsd(item.price),
+    change: formatChangePercent(item.change_24h),
+    changeTone: changeTone(item.change_24h),
+    deviation:
+      item.token_name !== 'XSD'
+        ? '-'
+        : deviation === null
+          ? NOT_AVAILABLE
+          : `${formatChangePercent(deviation)}${tier ? ` ${DEVIATION_TIER_LABELS[tier]}` : ''}`,
+    deviationTone: item.token_name === 'XSD' ? deviationTone(tier) : 'muted',
+    status: inMaintenance ? 'MAINTENANCE' : item.timestamp === null ? 'no data' : priceStatusText(item.timestamp, now),
+    statusTone: inMaintenance ? 'warning' : item.timestamp === null ? 'muted' : 'neutral',
+    maintenance: inMaintenance ? (item.maintenance_message ?? DEFAULT_CHAIN_MAINTENANCE_MESSAGE) : null,
+  };
+}
+
+export interface PricesView {
+  /** Site-wide maintenance, when on. */
+  readonly banner: string | null;
+  readonly rows: readonly PriceRowView[];
+  /** `Silver $1.0412 per gram` or the reason it is missing. */
+  readonly silver: string;
+  /** 'Ethereum: Network maintenance in progress...' per chain in maintenance. */
+  readonly notes: readonly string[];
+  /** When nothing matched the filter. */
+  readonly empty: string | null;
+}
+
+export function pricesView(snapshot: PricesSnapshot, filter: PriceFilter, now: Date): PricesView {
+  const rows = filterItems(snapshot.items, filter).map((item) => priceRow(item, snapshot.silver, now));
+  const notes = [...new Map(rows.filter((r) => r.maintenance).map((r) => [r.chain, `${r.chain} is in maintenance: ${r.maintenance}`])).values()];
+  const what = [filter.token, filter.chain ? `on ${filter.chain}` : null].filter(Boolean).join(' ');
+  return {
+    banner: siteMaintenanceBanner(snapshot.site, now),
+    rows,
+    silver: snapshot.silver ? `Silver ${formatSilverPrice(snapshot.silver.price_per_gram)} per gram` : 'Silver: no price yet',
+    notes,
+    empty: rows.length === 0 ? `No prices${what ? ` for ${what}` : ''}: the chain may not be active yet.` : null,
+  };
+}
+
+/** The row cells in column order, for the plain table and the Ink one. */
+export function priceRowCells(row: PriceRowView): readonly string[] {
+  return [row.token, row.chain, row.price, row.change, row.deviation, row.status];
+}
+
+export function priceViewRow(row: PriceRowView): ViewRow {
+  return {
+    key: row.key,
+    cells: [
+      { text: row.token },
+      { text: row.chain },
+      { text: row.price, align: 'right' },
+      { text: row.change, tone: row.changeTone, align: 'right' },
+      { text: row.deviation, tone: row.deviationTone },
+      { text: row.status, tone: row.statusTone },
+    ],
+  };
+}
+
+/**
+ * A live tick applied to the snapshot: the new price and time, and the 24 h change moved to the
+ * new price against the same reference (the next refetch brings the server's own figure).
+ */
+export function applyPriceTick(snapshot: PricesSnapshot, tick: PriceStreamData): PricesSnapshot {
+  let found = false;
+  const items = snapshot.items.map((item) => {
+    if (item.token_name !== tick.token_name || item.chain_name !== tick.chain_name) return item;
+    found = true;
+    const reference = item.change_24h !== null && item.price !== null && item.price > 0 ? item.price / (1 + item.change_24h / 100) : null;
+    return { ...item, price: tick.price, timestamp: tick.timestamp, change_24h: reference === null ? item.change_24h : percentChange(reference, tick.price) };
+  });
+  return found ? { ...snapshot, items } : snapshot;
+}
+
+export function applySilverTick(snapshot: PricesSnapshot, tick: SilverStreamData): PricesSnapshot {
+  return { ...snapshot, silver: tick };
+}
+
+export function applySite(snapshot: PricesSnapshot, site: SiteSettings): PricesSnapshot {
+  return { ...snapshot, site };
+}
+export type { PriceFilter, PricesSnapshot } from './prices-json.js';
