@@ -10,11 +10,13 @@ start: build
 test: build services chromium
 	node scripts/run-tests.mjs
 
-# Installs exactly what package-lock.json pins, again only when it changed.
+# Installs what package-lock.json pins, again only when a manifest or the lock changed.
 install: $(NPM_MARKER)
 $(NPM_MARKER): package-lock.json package.json contracts/package.json services/package.json cli/package.json web/package.json
 	@command -v node >/dev/null || { echo "Node.js 20.19 or newer is required (https://nodejs.org)"; exit 1; }
-	npm ci --no-audit --no-fund
+	@# `npm install`, not `npm ci`: the lock holds only the platform binaries this registry serves
+	@# (@swc/core's other-platform packages are missing), which npm ci's strict check rejects.
+	npm install --no-audit --no-fund
 	@touch $@
 
 build: install
