@@ -1,15 +1,17 @@
-import type { SiteSettings } from '@xsd/contracts/api/site';
+import {
+  DEFAULT_MAINTENANCE_MESSAGE,
+  DEFAULT_MAINTENANCE_TITLE,
+  maintenanceMessage,
+  maintenanceTitle,
+  type SiteSettings,
+} from '@xsd/contracts/api/site';
 import { formatWhen } from './time-format.js';
-
-/** What the web app shows when staff left the texts empty (web/src/features/maintenance). */
-export const DEFAULT_MAINTENANCE_TITLE = 'Silverboard Dashboard Maintenance';
-export const DEFAULT_MAINTENANCE_MESSAGE = 'We are currently performing scheduled maintenance. Please check back soon!';
 
 /** One line for the top of a table while the site is in maintenance; null when it is not. */
 export function siteMaintenanceBanner(site: SiteSettings | null, now: Date): string | null {
   if (!site?.maintenance_mode) return null;
-  const title = site.maintenance_title ?? DEFAULT_MAINTENANCE_TITLE;
-  const message = site.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE;
+  const title = maintenanceTitle(site);
+  const message = maintenanceMessage(site);
   const until = site.expected_up_time ? ` (expected back ${formatWhen(site.expected_up_time, now)})` : '';
   return `Site maintenance: ${title}: ${message}${until}`;
 }

@@ -18,6 +18,18 @@ export interface SiteSettings {
 
 export type SiteSettingsResponse = SiteSettings;
 
+/** The spec's defaults when staff leave the texts empty (the web screen and the CLI agree). */
+export const DEFAULT_MAINTENANCE_TITLE = 'Silverboard Dashboard Maintenance';
+export const DEFAULT_MAINTENANCE_MESSAGE = 'We are currently performing scheduled maintenance. Please check back soon!';
+
+export function maintenanceTitle(site: Pick<SiteSettings, 'maintenance_title'>): string {
+  return site.maintenance_title?.trim() || DEFAULT_MAINTENANCE_TITLE;
+}
+
+export function maintenanceMessage(site: Pick<SiteSettings, 'maintenance_message'>): string {
+  return site.maintenance_message?.trim() || DEFAULT_MAINTENANCE_MESSAGE;
+}
+
 /** The settings when nothing was ever recorded: maintenance off. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   maintenance_mode: false,

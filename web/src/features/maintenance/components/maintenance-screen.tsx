@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import { Head } from '../../../components/seo/head';
 import { SOCIAL_LINKS } from '../../../config/social-links';
 import { PRODUCT_NAME } from '../../../config/site';
-import { maintenanceMessage, maintenanceTitle } from '../lib/maintenance-logic';
 import { MaintenanceCountdown } from './maintenance-countdown';
 import './maintenance.css';
+import { maintenanceMessage, maintenanceTitle } from '@xsd/contracts/api/site';
 
 export function MaintenanceScreen({ site }: { readonly site: SiteSettings }) {
   const location = useLocation();

@@ -1,19 +1,8 @@
 import type { SiteSettings } from '@xsd/contracts/api/site';
-import { PRODUCT_NAME } from '../../../config/site';
-
-export const DEFAULT_MAINTENANCE_TITLE = `${PRODUCT_NAME} Dashboard Maintenance`;
-export const DEFAULT_MAINTENANCE_MESSAGE = 'We are currently performing scheduled maintenance. Please check back soon!';
 
 /** Confetti: 500 pieces for 5 seconds when maintenance ends. */
 export const END_CONFETTI = { pieces: 500, durationMs: 5_000 } as const;
 
-export function maintenanceTitle(site: Pick<SiteSettings, 'maintenance_title'>): string {
-  return site.maintenance_title?.trim() || DEFAULT_MAINTENANCE_TITLE;
-}
-
-export function maintenanceMessage(site: Pick<SiteSettings, 'maintenance_message'>): string {
-  return site.maintenance_message?.trim() || DEFAULT_MAINTENANCE_MESSAGE;
-}
 
 /** Milliseconds until the expected up time (never negative), or null when none is announced. */
 export function remainingMs(expectedUpTime: string | null, now: number): number | null {

@@ -1,14 +1,16 @@
-import { DEFAULT_SITE_SETTINGS } from '@xsd/contracts/api/site';
-import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAINTENANCE_MESSAGE,
   DEFAULT_MAINTENANCE_TITLE,
+  DEFAULT_SITE_SETTINGS,
+  maintenanceMessage,
+  maintenanceTitle,
+} from '@xsd/contracts/api/site';
+import { describe, expect, it } from 'vitest';
+import {
   END_CONFETTI,
   formatCountdown,
   isPastExpectedUpTime,
   maintenanceJustEnded,
-  maintenanceMessage,
-  maintenanceTitle,
   remainingMs,
 } from './maintenance-logic';
 
