@@ -14,7 +14,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<LoginResponse> {
-    const result = await this.auth.login(body);
+    const result = await this.auth.login(body, request.ip ?? request.socket.remoteAddress ?? 'unknown');
     setSessionCookie(request, response, result.token, result.expires_at);
     return result;
   }

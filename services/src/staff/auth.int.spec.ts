@@ -56,6 +56,45 @@ describe('staff sign-in (embedded pipeline)', () => {
     });
   });
 
+  describe('repeated failed sign-ins', () => {
+    const login = (email: string, password: string) => api.http().post('/api/auth/login').send({ email, password });
+    const TOO_MANY = {
+      error: {
+        code: 'too_many_login_attempts',
+        message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      },
+    };
+
+    it('given five failures for one email from one client, then the sixth try is refused for 15 minutes, even with the right password', async () => {
+      const email = 'typo-prone@silverboard.test';
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await login(email, `guess ${attempt}`)).status).toBe(401);
+      }
+
+      const sixth = await login(email, 'guess 6');
+      expect(sixth.status).toBe(429);
+      expect(sixth.body).toEqual(TOO_MANY);
+      // Another email from the same client is not affected.
+      expect((await login(ROOT.email, ROOT.password)).status).toBe(200);
+
+      const before = now;
+      now += 15 * 60_000 + 1;
+      try {
+        expect((await login(email, 'guess 7')).status).toBe(401);
+      } finally {
+        now = before; // the tests after this one expect the clock where it was
+      }
+    });
+
+    it('given failures followed by a success, then the count starts again', async () => {
+      for (let attempt = 1; attempt <= 4; attempt += 1) expect((await login(ROOT.email, 'not it')).status).toBe(401);
+      expect((await login(ROOT.email, ROOT.password)).status).toBe(200);
+
+      for (let attempt = 1; attempt <= 4; attempt += 1) expect((await login(ROOT.email, 'not it')).status).toBe(401);
+      expect((await login(ROOT.email, ROOT.password)).status).toBe(200);
+    });
+  });
+
   describe('POST /api/auth/login', () => {
     it('answers the token and the user, and sets an HttpOnly SameSite=Lax cookie (not Secure over http)', async () => {
       const response = await api.http().post('/api/auth/login').send({ email: 'ROOT@silverboard.test', password: ROOT.password }).expect(200);

@@ -11,6 +11,8 @@ import {
 } from '@xsd/contracts/api/auth';
 import { parseRequest } from '../api/validation.js';
 import { CLOCK, type Clock } from '../core/clock.js';
+import { DecisionError } from '../event-sourcing/decider.js';
+import { LoginAttempts } from './login-attempts.js';
 import { hashSessionToken } from './session-token.js';
 import { ChangePasswordCommand, SignInCommand, SignOutCommand } from './staff.commands.js';
 import { StaffRepository } from './staff.repository.js';
@@ -23,11 +25,22 @@ export class AuthService {
     private readonly commands: CommandBus,
     private readonly staff: StaffRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly attempts: LoginAttempts,
   ) {}
 
-  login(body: unknown): Promise<LoginResponse> {
+  /** `client` identifies the caller for the failed-attempt limit (its IP address). */
+  async login(body: unknown, client: string): Promise<LoginResponse> {
     const { email, password, kind } = parseRequest(LoginRequestSchema, body);
-    return this.commands.execute(new SignInCommand(email, password, kind ?? 'cookie'));
+    const key = LoginAttempts.key(client, email);
+    this.attempts.check(key, this.clock());
+    try {
+      const result: LoginResponse = await this.commands.execute(new SignInCommand(email, password, kind ?? 'cookie'));
+      this.attempts.succeeded(key);
+      return result;
+    } catch (error) {
+      if (error instanceof DecisionError && error.code === 'login_failed') this.attempts.failed(key, this.clock());
+      throw error;
+    }
   }
 
   logout(staff: AuthenticatedStaff | undefined): Promise<boolean> {

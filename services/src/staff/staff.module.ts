@@ -17,6 +17,7 @@ import { StaffUsersController } from './staff-users.controller.js';
 import { StaffUsersService } from './staff-users.service.js';
 import { StaffGuard } from './staff.guard.js';
 import { StaffRepository } from './staff.repository.js';
+import { LoginAttempts } from './login-attempts.js';
 
 /**
  * Staff accounts and sessions: /api/auth/*, the Users tab, the first super admin at start, and the
@@ -30,6 +31,8 @@ import { StaffRepository } from './staff.repository.js';
     { provide: APP_GUARD, useClass: StaffGuard },
     PasswordHasher,
     StaffRepository,
+    // One limiter per application, so each test app (and each API process) counts on its own.
+    { provide: LoginAttempts, useFactory: () => new LoginAttempts() },
     AuthService,
     StaffUsersService,
     StaffBootstrap,
