@@ -10,3 +10,4 @@ export * from './chains/networks.js';
 export * from './chains/profiles.js';
 export * from './chains/abis.js';
 export * from './chains/units.js';
+export * from './chains/network-overrides.js';

@@ -80,21 +80,21 @@ function apiPlan(command: Command, address: string): ScanPlan {
 
 /** `--rpc`: the API's scanner core, reading the chains of this machine's network table directly. */
 async function rpcPlan(address: string): Promise<ScanPlan> {
-  const [{ scanWallet, InvalidWalletAddressError }, { ChainReaders }, { parseNetworkProfile, resolveNetworks }] = await Promise.all([
+  const [{ scanWallet, InvalidWalletAddressError }, { ChainReaders }, { loadConfig }, { configuredNetworks }] = await Promise.all([
     import('@xsd/services/wallets/wallet-scanner'),
     import('@xsd/services/chains/chain-readers'),
-    import('@xsd/contracts/chains/profiles'),
+    import('@xsd/services/config/config'),
+    import('@xsd/services/chains/configured-networks'),
   ]);
-  let profile: 'devnet' | 'mainnet';
+  // The same environment as the services: XSD_NETWORK_PROFILE, XSD_DEVNET_BASE_PORT, XSD_NETWORKS_FILE.
+  let config: ReturnType<typeof loadConfig>;
   try {
-    profile = parseNetworkProfile(process.env.XSD_NETWORK_PROFILE, 'devnet');
+    config = loadConfig();
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const baseText = process.env.XSD_DEVNET_BASE_PORT?.trim();
-  const basePort = baseText ? Number(baseText) : undefined;
-  if (basePort !== undefined && !Number.isInteger(basePort)) throw new UsageError(`XSD_DEVNET_BASE_PORT must be a whole number, got '${baseText}'`);
-  const readers = new ChainReaders(resolveNetworks(profile, { basePort }));
+  const profile = config.networkProfile;
+  const readers = new ChainReaders(configuredNetworks(config));
   return {
     pending: pendingProgress(readers.networks.map((n) => n.name)),
     source: `${profile} chains directly`,

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { resolveNetworks, type NetworkConfig } from '@xsd/contracts';
+import type { NetworkConfig } from '@xsd/contracts';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import type { ChainReaderOptions } from './chain-reader.js';
 import { ChainReaders } from './chain-readers.js';
+import { configuredNetworks } from './configured-networks.js';
 
 /** The network table of the configured profile (tests replace it with their devnet's). */
 export const NETWORKS = Symbol('NETWORKS');
@@ -15,8 +16,7 @@ export const CHAIN_READER_OPTIONS = Symbol('CHAIN_READER_OPTIONS');
     {
       provide: NETWORKS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): readonly NetworkConfig[] =>
-        resolveNetworks(config.networkProfile, { basePort: config.devnetBasePort }),
+      useFactory: (config: AppConfig): readonly NetworkConfig[] => configuredNetworks(config),
     },
     { provide: CHAIN_READER_OPTIONS, useValue: {} },
     {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type ChainName, type NetworkOverride, parseNetworkOverrides } from '@xsd/contracts';
 
 export type NetworkProfile = 'devnet' | 'mainnet';
 
@@ -17,6 +19,8 @@ export interface AppConfig {
   readonly admin: { readonly email: string; readonly password: string } | null;
   /** First RPC port of the local devnet chains (devnet profile). */
   readonly devnetBasePort: number;
+  /** From XSD_NETWORKS_FILE: an operator's RPC endpoints and the addresses the mainnet table lacks. */
+  readonly networkOverrides: Partial<Record<ChainName, NetworkOverride>>;
 }
 
 export class ConfigError extends Error {
@@ -53,7 +57,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     subjectPrefix: optional(env, 'XSD_SUBJECT_PREFIX') ?? '',
     admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null,
     devnetBasePort: integerSetting(env, 'XSD_DEVNET_BASE_PORT', 8545),
+    networkOverrides: networkOverrides(optional(env, 'XSD_NETWORKS_FILE')),
   };
+}
+
+function networkOverrides(path: string | null): Partial<Record<ChainName, NetworkOverride>> {
+  if (path === null) return {};
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`XSD_NETWORKS_FILE ${path} cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    return parseNetworkOverrides(JSON.parse(text));
+  } catch (error) {
+    throw new ConfigError(`XSD_NETWORKS_FILE ${path}: ${(error as Error).message}`);
+  }
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {

@@ -53,6 +53,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   subjectPrefix: '',
   admin: null,
   devnetBasePort: 8545,
+  networkOverrides: {},
 };
 
 @Module({})

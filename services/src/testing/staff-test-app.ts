@@ -50,6 +50,7 @@ function testConfig(admin: StaffTestAppOptions['admin']): AppConfig {
     subjectPrefix: '',
     admin: admin ?? null,
     devnetBasePort: 8545,
+    networkOverrides: {},
   };
 }
 
