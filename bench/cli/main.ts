@@ -13,8 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { waitFor } from '@xsd/services/testing/wait-for';
+import { benchTarget, median } from '../support.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, url: { type: 'string' } } });
 const runs = Math.max(1, Number(values.runs));
@@ -22,11 +22,6 @@ const TARGET_MS = 400;
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const XSD_BIN = fileURLToPath(new URL('../../node_modules/.bin/xsd', import.meta.url));
 
-const median = (numbers: readonly number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** Wall time of one process from spawn to exit, with its output. */
 function timed(command: string, args: readonly string[], env: Record<string, string> = {}) {
@@ -36,14 +31,9 @@ function timed(command: string, args: readonly string[], env: Record<string, str
   return { ms, status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-let stack: RunningStack | undefined;
+const target = await benchTarget(values.url);
 try {
-  let base = values.url;
-  if (!base) {
-    process.stdout.write('starting the stack (built launcher, devnet)...\n');
-    stack = await startStack();
-    base = stack.url;
-  }
+  const base = target.base;
   const env = { XSD_API_URL: base };
 
   // Warm: every chain has a price, the API's routes are hot, the binary's files are cached.
@@ -79,5 +69,5 @@ try {
   );
   process.exitCode = ok ? 0 : 1;
 } finally {
-  await stack?.stop();
+  await target.stop();
 }

@@ -11,8 +11,8 @@
  */
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { launchChromium } from '../../web/e2e/support/chromium.js';
+import { benchTarget, median } from '../support.js';
 
 const { values } = parseArgs({ options: { loads: { type: 'string', default: '5' }, url: { type: 'string' } } });
 const loads = Math.max(1, Number(values.loads));
@@ -63,20 +63,10 @@ async function gzippedSize(url: string): Promise<number> {
   return size;
 }
 
-const median = (numbers: readonly number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
-let stack: RunningStack | undefined;
+const target = await benchTarget(values.url);
 try {
-  let base = values.url;
-  if (!base) {
-    process.stdout.write('starting the stack (built launcher, devnet)...\n');
-    stack = await startStack();
-    base = stack.url;
-  }
+  const base = target.base;
   const url = new URL('/', base).href;
   const results: LoadResult[] = [];
   for (let i = 0; i < loads; i += 1) {
@@ -100,5 +90,5 @@ try {
   );
   process.exitCode = jsOk && fcpOk ? 0 : 1;
 } finally {
-  await stack?.stop();
+  await target.stop();
 }

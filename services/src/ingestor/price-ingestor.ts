@@ -138,14 +138,19 @@ export class PriceIngestor {
   }
 
   state(): ChainIngestState[] {
-    return [...this.states.entries()].map(([chain, s]) => ({
+    return [...this.states.keys()].map((chain) => this.snapshot(chain));
+  }
+
+  private snapshot(chain: ChainName): ChainIngestState {
+    const s = this.states.get(chain)!;
+    return {
       chain,
       status: s.status,
       consecutiveFailures: s.consecutiveFailures,
       lastAttemptAt: s.lastAttemptAt,
       lastSuccessAt: s.lastSuccessAt,
       lastError: s.lastError,
-    }));
+    };
   }
 
   /** The price accepted last for a token and chain, or silver per gram with `'silver'`. */
@@ -336,19 +341,11 @@ export class PriceIngestor {
 
   private async persist(chain: ChainName): Promise<void> {
     if (!this.statusRepository) return;
-    const s = this.states.get(chain)!;
-    if (s.status === 'pending') return;
+    const snapshot = this.snapshot(chain);
+    if (snapshot.status === 'pending') return;
     try {
       await this.statusRepository.save(
-        {
-          chain,
-          status: s.status,
-          consecutiveFailures: s.consecutiveFailures,
-          lastAttemptAt: s.lastAttemptAt,
-          lastSuccessAt: s.lastSuccessAt,
-          lastError: s.lastError,
-          instanceId: this.options.instanceId,
-        },
+        { ...snapshot, status: snapshot.status, instanceId: this.options.instanceId },
         this.options.clock(),
       );
     } catch (error) {

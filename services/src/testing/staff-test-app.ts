@@ -13,6 +13,7 @@ import { ProjectorModule } from '../projector/projector.module.js';
 import { MaintenanceScheduler } from '../site/maintenance-scheduler.js';
 import { MaintenanceSchedulerModule } from '../site/maintenance-scheduler.module.js';
 import type { Pipeline } from './pipeline.js';
+import { TEST_APP_CONFIG } from './api-test-app.js';
 
 export interface StaffTestAppOptions {
   /** XSD_ADMIN_EMAIL / XSD_ADMIN_PASSWORD. */
@@ -40,18 +41,7 @@ export interface StaffTestApp {
 class TestRoot {}
 
 function testConfig(admin: StaffTestAppOptions['admin']): AppConfig {
-  return {
-    databaseUrl: null,
-    natsUrl: null,
-    port: 0,
-    networkProfile: 'devnet',
-    dataDir: ':memory:',
-    stream: 'XSD_EVENTS',
-    subjectPrefix: '',
-    admin: admin ?? null,
-    devnetBasePort: 8545,
-    networkOverrides: {},
-  };
+  return { ...TEST_APP_CONFIG, admin: admin ?? null };
 }
 
 /** The pipeline's log, which the pipeline closes itself (after the app). */
