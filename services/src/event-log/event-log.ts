@@ -116,3 +116,10 @@ export class EventLogUnavailableError extends Error {
     this.name = 'EventLogUnavailableError';
   }
 }
+
+/** Refuses a sequence-like argument that is not a safe integer of at least `min` (RangeError). */
+export function assertSequence(value: number, name: string, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
+  }
+}

@@ -11,6 +11,7 @@ import {
 import {
   type AppendOptions,
   type AppendResult,
+  assertSequence,
   type BatchHandler,
   ConcurrencyError,
   type EventLog,
@@ -328,10 +329,4 @@ function toRow(event: AnyEvent, sequence: number) {
 
 function toStored(row: { sequence: number | string; event: unknown }): StoredEvent {
   return { sequence: Number(row.sequence), event: row.event as AnyEvent };
-}
-
-function assertSequence(value: number, name: string, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
-  }
 }

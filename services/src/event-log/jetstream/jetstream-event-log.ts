@@ -15,6 +15,7 @@ import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, describeErro
 import {
   type AppendOptions,
   type AppendResult,
+  assertSequence,
   type BatchHandler,
   ConcurrencyError,
   type EventLog,
@@ -371,10 +372,4 @@ function unavailable(operation: string, error: unknown): Error {
 
 function isLiteralSubject(subject: string): boolean {
   return subject.length > 0 && !/[\s*>]/.test(subject);
-}
-
-function assertSequence(value: number, name: string, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
-  }
 }
