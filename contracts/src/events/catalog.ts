@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../text/safe-text.js';
 import { type Actor, EnvelopeSchema, newEventId, subjectToken } from './envelope.js';
 import {
   PriceRejectedData,
@@ -180,7 +181,7 @@ export function createEvent<T extends EventType>(
     const issues = describeIssues(parsed.error);
     throw new InvalidEventError(`Invalid ${type} event: ${issues.join('; ')}`, issues);
   }
-  return {
+  return assertSafeText({
     id: metadata.id ?? newEventId(metadata.now.getTime()),
     type,
     subject: definition.subject(parsed.data),
@@ -189,7 +190,7 @@ export function createEvent<T extends EventType>(
     actor: metadata.actor,
     schemaVersion: definition.schemaVersion,
     data: parsed.data,
-  };
+  });
 }
 
 /**
@@ -221,7 +222,20 @@ export function parseEvent(raw: unknown): AnyEvent {
   if (subject !== envelope.data.subject) {
     throw new InvalidEventError(`Event ${type} must be stored on subject '${subject}', not '${envelope.data.subject}'`);
   }
-  return { ...envelope.data, data: parsed.data, aggregateId: definition.aggregateId(parsed.data) } as AnyEvent;
+  return assertSafeText({ ...envelope.data, data: parsed.data, aggregateId: definition.aggregateId(parsed.data) } as AnyEvent);
+}
+
+/**
+ * Refuses an event holding a string with NUL or a lone surrogate anywhere (see `safe-text.ts`):
+ * PostgreSQL cannot store it, so once appended it would fail in every projection forever.
+ */
+function assertSafeText<E extends DomainEvent>(event: E): E {
+  const path = findUnsafeText(event);
+  if (path !== null) {
+    const issue = `${path}: ${UNSAFE_TEXT_MESSAGE}`;
+    throw new InvalidEventError(`Invalid ${event.type} event: ${issue}`, [issue]);
+  }
+  return event;
 }
 
 export function isEventOfType<T extends EventType>(event: AnyEvent, type: T): event is DomainEvent<T> & AnyEvent {

@@ -119,3 +119,38 @@ describe('maintenance.ended', () => {
     expect(parseEvent({ ...event, data: oldData }).data).toEqual({ reason: 'schedule', recordedBy: null });
   });
 });
+
+describe('text that PostgreSQL or UTF-8 cannot hold', () => {
+  const started = (message: string) => ({ title: 'Upgrade', message, expectedUpTime: null });
+
+  it('createEvent refuses a NUL or a lone surrogate in the data, naming the field', () => {
+    for (const message of ['Back\u0000soon', 'half \uD83D', '\uDE00 tail']) {
+      expect(() => createEvent('maintenance.started', started(message), { actor: system, now })).toThrow(
+        'Invalid maintenance.started event: data.message: must not contain NUL characters or unpaired surrogates',
+      );
+    }
+  });
+
+  it('createEvent refuses it in the envelope too (the actor)', () => {
+    expect(() =>
+      createEvent('maintenance.started', started('ok'), { actor: { kind: 'staff', id: 'a', email: 'a\u0000@b.test' }, now }),
+    ).toThrow(/actor\.email: must not contain NUL/);
+  });
+
+  it('parseEvent refuses a stored-looking event carrying it, with the issue listed', () => {
+    const event = createEvent('maintenance.started', started('Back soon'), { actor: system, now });
+    let thrown: unknown;
+    try {
+      parseEvent({ ...event, data: started('Back\u0000soon') });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidEventError);
+    expect((thrown as InvalidEventError).issues).toEqual(['data.message: must not contain NUL characters or unpaired surrogates']);
+  });
+
+  it('accepts well-formed text, emoji (a surrogate pair) included', () => {
+    const event = createEvent('maintenance.started', started('Back soon 😀 ü'), { actor: system, now });
+    expect(parseEvent(JSON.parse(JSON.stringify(event))).data).toMatchObject({ message: 'Back soon 😀 ü' });
+  });
+});

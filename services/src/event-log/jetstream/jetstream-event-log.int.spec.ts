@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createEvent } from '@xsd/contracts';
+import { type AnyEvent, createEvent, InvalidEventError } from '@xsd/contracts';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.js';
@@ -88,6 +88,24 @@ describe('JetStream event log: how events sit in the stream', () => {
     } finally {
       await nc.close();
     }
+  });
+
+  it('given an event whose text holds NUL or a lone surrogate, when it is appended, then it is refused and nothing reaches the stream', async () => {
+    const now = new Date('2025-06-01T00:00:00.000Z');
+    const valid = createEvent('maintenance.started', { title: 'Upgrade', message: 'Back soon', expectedUpTime: null }, {
+      actor: { kind: 'system', id: 'test' },
+      now,
+    });
+    const withNul = { ...valid, data: { ...valid.data, message: 'Back\u0000soon' } } as AnyEvent;
+    const withSurrogate = { ...valid, data: { ...valid.data, title: 'Up\uD800grade' } } as AnyEvent;
+    const before = await log.lastSequence();
+
+    await expect(log.append(withNul)).rejects.toThrow(InvalidEventError);
+    await expect(log.append(withSurrogate)).rejects.toThrow(/data\.title: must not contain NUL characters or unpaired surrogates/);
+    await expect(log.appendMany([valid, withNul])).rejects.toThrow(InvalidEventError);
+
+    expect(await log.lastSequence()).toBe(before);
+    expect(await log.subjectSequence(valid.subject)).toBe(0);
   });
 
   it('given a consumer that handled some events and dead-lettered one, then the server holds nothing unsettled for it (acked and terminated)', async () => {
