@@ -12,8 +12,15 @@ export const STAFF_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
-/** 429 after five failed sign-ins for one email from one client within 15 minutes. */
+/**
+ * 429 (`too_many_login_attempts`) after five failed sign-ins for one email from one client within
+ * 15 minutes, or twenty from one client whatever the emails.
+ */
 export const TOO_MANY_LOGIN_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+/** 429 (`too_many_password_attempts`) after five wrong current passwords for one account within 15 minutes. */
+export const TOO_MANY_PASSWORD_ATTEMPTS_MESSAGE = 'Too many wrong current passwords. Please wait 15 minutes and try again.';
+/** 429 (`sign_in_busy`) while the whole site gets more password checks than it takes, whoever sends them. */
+export const SIGN_IN_BUSY_MESSAGE = 'Too many sign-in attempts on the site right now. Please try again in a few seconds.';
 export const LOGIN_FIELDS_REQUIRED_MESSAGE = 'Email and password are required';
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 characters long';
 export const NEW_PASSWORDS_DO_NOT_MATCH_MESSAGE = 'New passwords do not match';
