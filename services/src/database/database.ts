@@ -81,13 +81,18 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return handle(db, 'postgres');
 }
 
+/** Where PGlite keeps its files (and its lock) under `XSD_DATA_DIR`. */
+export function pgliteDirectory(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
 async function openPglite(dataDir: string = DEFAULT_DATA_DIR, snapshot?: Blob): Promise<DatabaseHandle> {
   let directory: string | undefined;
   let unlock = () => {};
   if (dataDir !== IN_MEMORY) {
-    directory = join(dataDir, 'pglite');
+    directory = pgliteDirectory(dataDir);
     await mkdir(directory, { recursive: true });
-    unlock = lockDataDir(directory);
+    unlock = await lockDataDir(directory);
   }
   // PGlite refuses a dump over existing data; an existing database is opened as it is.
   const hasData = directory !== undefined && existsSync(join(directory, 'PG_VERSION'));
