@@ -3,16 +3,15 @@ import { formatChangePercent, formatSilverPrice, formatUsd } from '@xsd/contract
 import type { ApiClient } from '../api/api-client.js';
 import { followLiveStream } from '../api/live-stream.js';
 import { writeLine } from '../output/output-mode.js';
-import { applyPriceTick, type PriceFilter, type PricesSnapshot } from '../views/prices-view.js';
+import type { PriceFilter } from '../views/prices-view.js';
 import { siteMaintenanceBanner } from '../views/site-view.js';
 
 /** `--watch` without a terminal: one line (or one JSON object) per live event, until Ctrl-C. */
-export async function followPlain(api: ApiClient, initial: PricesSnapshot, filter: PriceFilter, json: boolean): Promise<void> {
+export async function followPlain(api: ApiClient, filter: PriceFilter, json: boolean): Promise<void> {
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  let snapshot = initial;
   const matches = (event: StreamEvent) =>
     event.type !== 'price' ||
     ((filter.token === null || event.data.token_name === filter.token) && (filter.chain === null || event.data.chain_name === filter.chain));
@@ -20,13 +19,12 @@ export async function followPlain(api: ApiClient, initial: PricesSnapshot, filte
     api,
     {
       onEvent: (event) => {
-        if (event.type === 'price') snapshot = applyPriceTick(snapshot, event.data);
         if (!matches(event) || event.type === 'news') return;
         if (json) {
           process.stdout.write(`${JSON.stringify(event)}\n`);
           return;
         }
-        const line = eventLine(event, snapshot);
+        const line = eventLine(event);
         if (line) writeLine(line);
       },
       onStatus: (status, detail) => {
@@ -38,12 +36,11 @@ export async function followPlain(api: ApiClient, initial: PricesSnapshot, filte
   );
 }
 
-function eventLine(event: StreamEvent, snapshot: PricesSnapshot): string | null {
+/** One line per event; a price line shows the server's 24 h change carried by the event. */
+function eventLine(event: StreamEvent): string | null {
   switch (event.type) {
-    case 'price': {
-      const row = snapshot.items.find((i) => i.token_name === event.data.token_name && i.chain_name === event.data.chain_name);
-      return `${event.data.timestamp}  ${event.data.token_name.padEnd(5)} ${event.data.chain_name.padEnd(10)} ${formatUsd(event.data.price)}  ${formatChangePercent(row?.change_24h ?? null)}`;
-    }
+    case 'price':
+      return `${event.data.timestamp}  ${event.data.token_name.padEnd(5)} ${event.data.chain_name.padEnd(10)} ${formatUsd(event.data.price)}  ${formatChangePercent(event.data.change_24h)}`;
     case 'silver':
       return `${event.data.timestamp}  silver ${formatSilverPrice(event.data.price_per_gram)} per gram`;
     case 'site':

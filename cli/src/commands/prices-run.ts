@@ -4,7 +4,7 @@ import type { SiteSettings } from '@xsd/contracts/api/site';
 import { type ApiClient, ApiRequestError } from '../api/api-client.js';
 import { outputMode, writeJson, writeLine } from '../output/output-mode.js';
 import { parseChainOption, parseTokenOption } from '../views/filters.js';
-import { type PriceFilter, type PricesSnapshot, pricesJson } from '../views/prices-json.js';
+import { type PriceFilter, type PricesSnapshot, pricesJson, silverReading } from '../views/prices-json.js';
 import { publicApi } from './context.js';
 
 export interface PricesOptions {
@@ -20,7 +20,7 @@ export async function loadPricesSnapshot(api: ApiClient): Promise<PricesSnapshot
     api.get<LatestPricesResponse>('/api/prices/latest'),
     // Without silver (404 before the first reading) the table still shows; deviation is N/A.
     api.get<SilverLatestResponse>('/api/silver/latest').then(
-      (s) => ({ price_per_gram: s.price_per_gram, timestamp: s.timestamp }),
+      silverReading,
       (error: unknown) => {
         if (error instanceof ApiRequestError) return null;
         throw error;
@@ -56,6 +56,6 @@ export async function runPrices(options: PricesOptions, command: Command): Promi
     writeLine('Live updates (Ctrl-C to stop):');
   }
   const { followPlain } = await import('./prices-follow.js');
-  await followPlain(api, snapshot, filter, mode === 'json');
+  await followPlain(api, filter, mode === 'json');
 }
 

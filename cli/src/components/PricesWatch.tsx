@@ -1,19 +1,12 @@
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LiveStreamHandlers, StreamStatus } from '../api/live-stream.js';
 import { theme } from '../theme.js';
-import {
-  applyPriceTick,
-  applySilverTick,
-  applySite,
-  type PriceFilter,
-  type PricesSnapshot,
-  pricesView,
-} from '../views/prices-view.js';
+import { applyPriceRow, applySilver, applySite, type PriceFilter, type PricesSnapshot, pricesView } from '../views/prices-view.js';
 import { PricesTable } from './PricesTable.js';
 import { Spinner } from './Spinner.js';
 
-/** Where the live table gets its data: a full reload, and the live stream. */
+/** Where the live table gets its data: a full load, and the live stream. */
 export interface PriceFeed {
   readonly load: () => Promise<PricesSnapshot>;
   readonly follow: (handlers: LiveStreamHandlers, signal: AbortSignal) => Promise<void>;
@@ -23,19 +16,18 @@ export interface PricesWatchProps {
   readonly initial: PricesSnapshot;
   readonly filter: PriceFilter;
   readonly feed: PriceFeed;
-  /** After a burst of ticks, reload once this much later for the server's own 24 h change. */
-  readonly reloadDelayMs?: number;
   readonly now?: () => Date;
 }
 
 /**
- * `xsd prices --watch`: the price table kept current from the live stream. A tick moves its row at
- * once; a chain change (or a burst of ticks, after a short pause) reloads the whole table.
- * Ctrl-C or q stops.
+ * `xsd prices --watch`: the price table kept current from the live stream. A `price` event
+ * carries the server's row, which replaces the one shown as it came (nothing is re-derived here).
+ * The table is loaded again only when the stream says the chains changed (its event carries no
+ * rows) and when the stream (re)connects, for what was missed meanwhile. Ctrl-C or q stops.
  */
 const systemNow = () => new Date();
 
-export function PricesWatch({ initial, filter, feed, reloadDelayMs = 1_000, now = systemNow }: PricesWatchProps) {
+export function PricesWatch({ initial, filter, feed, now = systemNow }: PricesWatchProps) {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   const [snapshot, setSnapshot] = useState(initial);
@@ -43,20 +35,16 @@ export function PricesWatch({ initial, filter, feed, reloadDelayMs = 1_000, now 
   const [detail, setDetail] = useState<string | null>(null);
   const [lastEvent, setLastEvent] = useState<Date | null>(null);
   const [clock, setClock] = useState(now);
-  const reloadTimer = useRef<NodeJS.Timeout | null>(null);
 
   useInput((input) => input === 'q' && exit(), { isActive: isRawModeSupported === true });
 
   useEffect(() => {
     const controller = new AbortController();
-    const reloadSoon = () => {
-      if (reloadTimer.current) clearTimeout(reloadTimer.current);
-      reloadTimer.current = setTimeout(() => {
-        feed.load().then(
-          (fresh) => !controller.signal.aborted && setSnapshot(fresh),
-          () => undefined, // the stream's status line already says when the server is gone
-        );
-      }, reloadDelayMs);
+    const reload = () => {
+      feed.load().then(
+        (fresh) => !controller.signal.aborted && setSnapshot(fresh),
+        () => undefined, // the stream's status line already says when the server is gone
+      );
     };
     void feed.follow(
       {
@@ -64,17 +52,16 @@ export function PricesWatch({ initial, filter, feed, reloadDelayMs = 1_000, now 
           setLastEvent(now());
           switch (event.type) {
             case 'price':
-              setSnapshot((s) => applyPriceTick(s, event.data));
-              reloadSoon();
+              setSnapshot((s) => applyPriceRow(s, event.data));
               break;
             case 'silver':
-              setSnapshot((s) => applySilverTick(s, event.data));
+              setSnapshot((s) => applySilver(s, event.data));
               break;
             case 'site':
               setSnapshot((s) => applySite(s, event.data));
               break;
             case 'chain':
-              reloadSoon();
+              reload();
               break;
             case 'news':
               break;
@@ -87,8 +74,8 @@ export function PricesWatch({ initial, filter, feed, reloadDelayMs = 1_000, now 
         onStatus: (next, why) => {
           setStatus(next);
           setDetail(why ?? null);
-          // Missed ticks while away: catch up once the stream is back.
-          if (next === 'live') reloadSoon();
+          // Missed events while away: catch up once the stream is back.
+          if (next === 'live') reload();
         },
       },
       controller.signal,
@@ -97,9 +84,8 @@ export function PricesWatch({ initial, filter, feed, reloadDelayMs = 1_000, now 
     return () => {
       controller.abort();
       clearInterval(ticker);
-      if (reloadTimer.current) clearTimeout(reloadTimer.current);
     };
-  }, [feed, reloadDelayMs, now]);
+  }, [feed, now]);
 
   return (
     <Box flexDirection="column">

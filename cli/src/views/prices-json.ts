@@ -1,15 +1,21 @@
 import type { ChainName, TokenName } from '@xsd/contracts/chains/names';
-import type { LatestPrice } from '@xsd/contracts/api/prices';
+import type { LatestPrice, SilverLatestResponse } from '@xsd/contracts/api/prices';
 import type { SiteSettings } from '@xsd/contracts/api/site';
-import type { SilverStreamData } from '@xsd/contracts/api/stream';
 import { xsdDeviation } from '@xsd/contracts/rules/peg-deviation';
 
 // Kept apart from the text views: `xsd prices --json` loads no formatting (Intl) at all.
 
+/** Silver per gram and its time: all of `GET /api/silver/latest` that `xsd prices` shows. */
+export type SilverReading = Pick<SilverLatestResponse, 'price_per_gram' | 'timestamp'>;
+
+export function silverReading(latest: SilverLatestResponse): SilverReading {
+  return { price_per_gram: latest.price_per_gram, timestamp: latest.timestamp };
+}
+
 /** Everything `xsd prices` shows: the API's latest prices, silver per gram, the site settings. */
 export interface PricesSnapshot {
   readonly items: readonly LatestPrice[];
-  readonly silver: SilverStreamData | null;
+  readonly silver: SilverReading | null;
   readonly site: SiteSettings | null;
 }
 
@@ -27,7 +33,7 @@ export function filterItems(items: readonly LatestPrice[], filter: PriceFilter):
 }
 
 /** XSD's deviation from the silver gram price, percent; null for BankX or without both prices. */
-export function deviationFromSilver(item: LatestPrice, silver: SilverStreamData | null): number | null {
+export function deviationFromSilver(item: LatestPrice, silver: SilverReading | null): number | null {
   if (item.token_name !== 'XSD') return null;
   return xsdDeviation(item.price, silver?.price_per_gram ?? null);
 }

@@ -5,9 +5,8 @@ import type { PriceStreamData, SilverStreamData } from '@xsd/contracts/api/strea
 import { formatChangePercent, formatSilverPrice, formatUsd, NOT_AVAILABLE } from '@xsd/contracts/rules/format';
 import { DEVIATION_TIER_LABELS, type DeviationTier, flaggedDeviationTier } from '@xsd/contracts/rules/peg-deviation';
 import { priceStatusText } from '@xsd/contracts/rules/price-status';
-import { percentChange } from '@xsd/contracts/rules/price-change';
 import type { Tone } from '../theme.js';
-import { deviationFromSilver, filterItems, type PriceFilter, type PricesSnapshot } from './prices-json.js';
+import { deviationFromSilver, filterItems, type PriceFilter, type PricesSnapshot, type SilverReading, silverReading } from './prices-json.js';
 import { siteMaintenanceBanner } from './site-view.js';
 import type { ViewRow } from './view-types.js';
 
@@ -52,7 +51,7 @@ export function deviationTone(tier: DeviationTier | null): Tone {
   }
 }
 
-export function priceRow(item: LatestPrice, silver: SilverStreamData | null, now: Date): PriceRowView {
+export function priceRow(item: LatestPrice, silver: SilverReading | null, now: Date): PriceRowView {
   const deviation = deviationFromSilver(item, silver);
   const tier = flaggedDeviationTier(deviation);
   const inMaintenance = item.status === 'maintenance';
@@ -121,22 +120,23 @@ export function priceViewRow(row: PriceRowView): ViewRow {
 }
 
 /**
- * A live tick applied to the snapshot: the new price and time, and the 24 h change moved to the
- * new price against the same reference (the next refetch brings the server's own figure).
+ * A live `price` event applied to the snapshot: the server's row (24 h change and status included)
+ * takes the place of the one shown, as it came; an older row, or one not shown, changes nothing.
  */
-export function applyPriceTick(snapshot: PricesSnapshot, tick: PriceStreamData): PricesSnapshot {
-  let found = false;
+export function applyPriceRow(snapshot: PricesSnapshot, row: PriceStreamData): PricesSnapshot {
+  let changed = false;
   const items = snapshot.items.map((item) => {
-    if (item.token_name !== tick.token_name || item.chain_name !== tick.chain_name) return item;
-    found = true;
-    const reference = item.change_24h !== null && item.price !== null && item.price > 0 ? item.price / (1 + item.change_24h / 100) : null;
-    return { ...item, price: tick.price, timestamp: tick.timestamp, change_24h: reference === null ? item.change_24h : percentChange(reference, tick.price) };
+    if (item.token_name !== row.token_name || item.chain_name !== row.chain_name) return item;
+    if (item.timestamp !== null && Date.parse(item.timestamp) > Date.parse(row.timestamp)) return item;
+    changed = true;
+    return row;
   });
-  return found ? { ...snapshot, items } : snapshot;
+  return changed ? { ...snapshot, items } : snapshot;
 }
 
-export function applySilverTick(snapshot: PricesSnapshot, tick: SilverStreamData): PricesSnapshot {
-  return { ...snapshot, silver: tick };
+/** A live `silver` event: the server's newest reading, per gram. */
+export function applySilver(snapshot: PricesSnapshot, latest: SilverStreamData): PricesSnapshot {
+  return { ...snapshot, silver: silverReading(latest) };
 }
 
 export function applySite(snapshot: PricesSnapshot, site: SiteSettings): PricesSnapshot {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, SITE_ON, SNAPSHOT } from '../testing/fixtures.js';
+import { latest, NOW, SILVER, SITE_ON, SNAPSHOT } from '../testing/fixtures.js';
 import { NO_FILTER, pricesJson } from './prices-json.js';
 import { pricesText } from './prices-text.js';
-import { applyPriceTick, applySilverTick, applySite, pricesView } from './prices-view.js';
+import { applyPriceRow, applySilver, applySite, pricesView } from './prices-view.js';
 
 describe('pricesView', () => {
   it('shows price, coloured 24h change, XSD deviation from silver with its tier, and freshness', () => {
@@ -39,17 +39,26 @@ describe('pricesView', () => {
 });
 
 describe('live updates', () => {
-  it('moves a ticked row to the new price and its 24h change against the same reference', () => {
-    const before = { ...SNAPSHOT, items: [{ ...SNAPSHOT.items[0], price: 1.1, change_24h: 10 }] };
-    const after = applyPriceTick(before, { token_name: 'XSD', chain_name: 'Ethereum', price: 1.2, timestamp: '2026-05-01T12:00:30Z' });
-    expect(after.items[0].price).toBe(1.2);
-    expect(after.items[0].timestamp).toBe('2026-05-01T12:00:30Z');
-    expect(after.items[0].change_24h).toBeCloseTo(20);
+  const tick = (row: ReturnType<typeof latest>, price: number, timestamp: string) => ({ ...row, price, timestamp });
+
+  it("puts the server's row in place of the one shown, its 24 h change and status as they came", () => {
+    const row = tick(latest('XSD', 'Ethereum', 1.2, 7.25, { status: 'maintenance', maintenance_message: 'Bridge upgrade' }), 1.2, '2026-05-01T12:00:30.000Z');
+    const after = applyPriceRow(SNAPSHOT, row);
+    expect(after.items[0]).toBe(row);
+    expect(after.items.slice(1)).toEqual(SNAPSHOT.items.slice(1));
+    expect(pricesView(after, NO_FILTER, NOW).rows[0]).toMatchObject({ price: '$1.20', change: '+7.25%', status: 'MAINTENANCE' });
   });
 
-  it('ignores a tick for a row it does not show, and takes silver and site as they come', () => {
-    expect(applyPriceTick(SNAPSHOT, { token_name: 'BankX', chain_name: 'Avalanche', price: 1, timestamp: 'x' })).toBe(SNAPSHOT);
-    expect(applySilverTick(SNAPSHOT, { price_per_gram: 1.1, timestamp: 'y' }).silver).toEqual({ price_per_gram: 1.1, timestamp: 'y' });
+  it('ignores an older row and a row it does not show', () => {
+    expect(applyPriceRow(SNAPSHOT, tick(latest('XSD', 'Ethereum', 2, 1), 2, '2026-05-01T11:00:00.000Z'))).toBe(SNAPSHOT);
+    expect(applyPriceRow(SNAPSHOT, tick(latest('BankX', 'Avalanche', 1, 0), 1, '2026-05-01T12:00:30.000Z'))).toBe(SNAPSHOT);
+  });
+
+  it("takes silver per gram from the server's silver body", () => {
+    expect(applySilver(SNAPSHOT, { ...SILVER, price_per_gram: 1.1, timestamp: '2026-05-01T12:00:30.000Z' }).silver).toEqual({
+      price_per_gram: 1.1,
+      timestamp: '2026-05-01T12:00:30.000Z',
+    });
   });
 });
 

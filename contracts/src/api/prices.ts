@@ -12,7 +12,8 @@ export type { ChartPoint } from '../rules/chart-points.js';
 export type { SilverStats } from '../rules/silver-stats.js';
 
 /** `active`, or `maintenance` when staff set the chain inactive in chain_settings. */
-export type ChainStatus = 'active' | 'maintenance';
+export const CHAIN_STATUSES = ['active', 'maintenance'] as const;
+export type ChainStatus = (typeof CHAIN_STATUSES)[number];
 
 /** What a client shows when a chain is in maintenance without a message of its own. */
 export const DEFAULT_CHAIN_MAINTENANCE_MESSAGE = 'Network maintenance in progress. Trading temporarily unavailable.';

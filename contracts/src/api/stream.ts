@@ -1,31 +1,32 @@
 /**
  * `GET /api/stream`: Server-Sent Events. Each message has a named `event:` from
  * {@link STREAM_EVENT_TYPES} and a `data:` line holding one JSON object.
- * `news` and `chain` may carry `{}`, meaning "refetch the list".
- * A named `ping` event with `{}` may be sent as a keep-alive; clients count it as activity only.
+ * `price` and `silver` carry the very rows the REST routes return after the reading, so clients
+ * replace what they hold and never re-derive a figure. `news` and `chain` may carry `{}`, meaning
+ * "refetch the list". A named `ping` event with `{}` may be sent as a keep-alive for proxies;
+ * it is not an update, and clients ignore it.
  */
-import type { ChainName, TokenName } from '../chains/names.js';
+import { CHAIN_NAMES, type ChainName, TOKEN_NAMES } from '../chains/names.js';
+import { CHAIN_STATUSES, type LatestPrice, type SilverLatestResponse } from './prices.js';
 import { isSiteSettings, type SiteSettings } from './site.js';
 
 export const STREAM_EVENT_TYPES = ['price', 'silver', 'news', 'chain', 'site'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 
-/** Keep-alive event name; carries no data the client uses. */
+/** Keep-alive event name; carries no data, and is not an update. */
 export const STREAM_PING_EVENT = 'ping';
 
-export interface PriceStreamData {
-  readonly token_name: TokenName;
-  readonly chain_name: ChainName;
+/**
+ * The row of `GET /api/prices/latest` for this token and chain once the reading is in (24 h
+ * change, status, maintenance message, supply): a tick always has a price and a time.
+ */
+export interface PriceStreamData extends LatestPrice {
   readonly price: number;
-  /** ISO 8601 instant of the reading. */
   readonly timestamp: string;
 }
 
-export interface SilverStreamData {
-  readonly price_per_gram: number;
-  /** ISO 8601 instant of the reading. */
-  readonly timestamp: string;
-}
+/** What `GET /api/silver/latest` returns once the reading is in, 24 h stats included. */
+export type SilverStreamData = SilverLatestResponse;
 
 /** `{}` or the id of the item that changed; either way clients refetch `GET /api/news`. */
 export interface NewsStreamData {
@@ -58,6 +59,42 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const isFinitePositive = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
+const isFiniteOrNull = (value: unknown): boolean => value === null || (typeof value === 'number' && Number.isFinite(value));
+const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
+const isInstant = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+const isOneOf = (values: readonly string[], value: unknown): boolean => typeof value === 'string' && values.includes(value);
+
+/** A `GET /api/prices/latest` row with a reading; fields a newer server adds are let through. */
+export function isPriceStreamData(data: unknown): data is PriceStreamData {
+  return (
+    isObject(data) &&
+    isOneOf(TOKEN_NAMES, data.token_name) &&
+    isOneOf(CHAIN_NAMES, data.chain_name) &&
+    isFinitePositive(data.price) &&
+    isInstant(data.timestamp) &&
+    isFiniteOrNull(data.change_24h) &&
+    isOneOf(CHAIN_STATUSES, data.status) &&
+    isStringOrNull(data.maintenance_message) &&
+    isFiniteOrNull(data.total_supply)
+  );
+}
+
+/** A `GET /api/silver/latest` body; fields a newer server adds are let through. */
+export function isSilverStreamData(data: unknown): data is SilverStreamData {
+  return (
+    isObject(data) &&
+    isFinitePositive(data.price_per_gram) &&
+    isInstant(data.timestamp) &&
+    typeof data.source === 'string' &&
+    isFinitePositive(data.current) &&
+    isFinitePositive(data.high24h) &&
+    isFinitePositive(data.low24h) &&
+    isFiniteOrNull(data.change24h) &&
+    isFiniteOrNull(data.changePercent) &&
+    isInstant(data.lastUpdate) &&
+    typeof data.hasHistoricalData === 'boolean'
+  );
+}
 
 /** Parses one SSE message; null when the name is unknown or the payload has the wrong shape. */
 export function parseStreamEvent(type: string, rawData: string): StreamEvent | null {
@@ -71,18 +108,9 @@ export function parseStreamEvent(type: string, rawData: string): StreamEvent | n
   if (!isObject(data)) return null;
   switch (type) {
     case 'price':
-      if (
-        typeof data.token_name !== 'string' ||
-        typeof data.chain_name !== 'string' ||
-        !isFinitePositive(data.price) ||
-        typeof data.timestamp !== 'string'
-      ) {
-        return null;
-      }
-      return { type, data: data as unknown as PriceStreamData };
+      return isPriceStreamData(data) ? { type, data } : null;
     case 'silver':
-      if (!isFinitePositive(data.price_per_gram) || typeof data.timestamp !== 'string') return null;
-      return { type, data: data as unknown as SilverStreamData };
+      return isSilverStreamData(data) ? { type, data } : null;
     case 'news':
       return { type, data: data as NewsStreamData };
     case 'chain':

@@ -5,20 +5,21 @@ import { useCallback } from 'react';
 import { useLiveEvent } from '../../../lib/live-stream/live-stream-provider';
 import { latestPricesQueryKey } from '../api/get-latest-prices';
 import { priceHistoryQueryRoot } from '../api/get-price-history';
-import { appendHistoryTick, applyPriceTick } from '../lib/live-prices';
+import { appendHistoryTick, applyPriceRow } from '../lib/live-prices';
 
 /**
- * Applies live `price` events to the cached latest prices and to every cached history of that
- * token and chain, so the dashboard moves without a reload. Mount once per page.
+ * Applies live `price` events: the server's row replaces the cached latest-prices row, and the
+ * reading is appended to every cached history of that token and chain, so the dashboard moves
+ * without a reload. Mount once per page.
  */
 export function useLivePrices(): void {
   const queryClient = useQueryClient();
   const onPrice = useCallback(
-    (tick: PriceStreamData) => {
-      queryClient.setQueryData<LatestPricesResponse>(latestPricesQueryKey, (latest) => (latest ? applyPriceTick(latest, tick) : latest));
+    (row: PriceStreamData) => {
+      queryClient.setQueryData<LatestPricesResponse>(latestPricesQueryKey, (latest) => (latest ? applyPriceRow(latest, row) : latest));
       queryClient.setQueriesData<PriceHistoryResponse>(
-        { queryKey: [...priceHistoryQueryRoot, tick.token_name, tick.chain_name] },
-        (history) => (history ? appendHistoryTick(history, tick) : history),
+        { queryKey: [...priceHistoryQueryRoot, row.token_name, row.chain_name] },
+        (history) => (history ? appendHistoryTick(history, row) : history),
       );
     },
     [queryClient],

@@ -1,30 +1,26 @@
 import type { LatestPrice, LatestPricesResponse, PriceHistoryResponse } from '@xsd/contracts/api/prices';
 import type { PriceStreamData } from '@xsd/contracts/api/stream';
 import { limitPoints, mergeClosePoints, tokenChartRules } from '@xsd/contracts/rules/chart-points';
-import { percentChange } from '@xsd/contracts/rules/price-change';
 import { DAY_MS } from '@xsd/contracts/rules/time';
 
+const isOlder = (held: LatestPrice, row: PriceStreamData) =>
+  held.timestamp !== null && Date.parse(held.timestamp) > Date.parse(row.timestamp);
+
+const sameRow = (a: object, b: object) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([key, value]) => (b as Record<string, unknown>)[key] === value);
+
 /**
- * The 24 h change after a new reading, against the same reference the server used: the old
- * change tells the reference price (old price / (1 + change)). Null when it cannot be told.
+ * The latest prices with the server's row for a live reading put in place of the one held, as it
+ * came (24 h change and status included); the same object when it is older or nothing changed.
  */
-export function rebaseChange(oldPrice: number | null, oldChange: number | null, newPrice: number): number | null {
-  if (oldPrice === null || oldChange === null || !(oldPrice > 0) || !Number.isFinite(oldChange)) return null;
-  const reference = oldPrice / (1 + oldChange / 100);
-  return percentChange(reference, newPrice);
-}
-
-const isNewer = (row: LatestPrice, tick: PriceStreamData) =>
-  row.timestamp === null || Date.parse(tick.timestamp) >= Date.parse(row.timestamp);
-
-/** The latest prices with a live reading applied; the same object when nothing changes. */
-export function applyPriceTick(latest: LatestPricesResponse, tick: PriceStreamData): LatestPricesResponse {
+export function applyPriceRow(latest: LatestPricesResponse, row: PriceStreamData): LatestPricesResponse {
   let changed = false;
-  const items = latest.items.map((row) => {
-    if (row.token_name !== tick.token_name || row.chain_name !== tick.chain_name || !isNewer(row, tick)) return row;
-    if (row.price === tick.price && row.timestamp === tick.timestamp) return row;
+  const items = latest.items.map((held) => {
+    if (held.token_name !== row.token_name || held.chain_name !== row.chain_name) return held;
+    if (isOlder(held, row) || sameRow(held, row)) return held;
     changed = true;
-    return { ...row, price: tick.price, timestamp: tick.timestamp, change_24h: rebaseChange(row.price, row.change_24h, tick.price) };
+    return row;
   });
   return changed ? { items } : latest;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LatestPrice, PriceHistoryResponse } from '@xsd/contracts/api/prices';
-import { appendHistoryTick, applyPriceTick, rebaseChange } from './live-prices';
+import type { PriceStreamData } from '@xsd/contracts/api/stream';
+import { appendHistoryTick, applyPriceRow } from './live-prices';
 
 const row = (over: Partial<LatestPrice> = {}): LatestPrice => ({
   token_name: 'XSD',
@@ -13,27 +14,35 @@ const row = (over: Partial<LatestPrice> = {}): LatestPrice => ({
   total_supply: null,
   ...over,
 });
-const tick = { token_name: 'XSD' as const, chain_name: 'Base' as const, price: 1.2, timestamp: '2026-03-02T12:00:30.000Z' };
+/** The server's row after a tick: its own 24 h change and status, never re-derived here. */
+const tick: PriceStreamData = {
+  ...row({ change_24h: 7.25, status: 'maintenance', maintenance_message: 'Bridge upgrade' }),
+  price: 1.2,
+  timestamp: '2026-03-02T12:00:30.000Z',
+};
 
-describe('rebaseChange', () => {
-  it('keeps the reference the old change implied', () => {
-    expect(rebaseChange(1.1, 10, 1.2)).toBeCloseTo(20, 10);
-    expect(rebaseChange(null, 10, 1.2)).toBeNull();
-    expect(rebaseChange(1.1, null, 1.2)).toBeNull();
-  });
-});
-
-describe('applyPriceTick', () => {
-  it('updates the matching row with the new price, time and change', () => {
+describe('applyPriceRow', () => {
+  it("puts the server's row in place of the held one, as it came", () => {
     const other = row({ token_name: 'BankX', price: 0.4 });
-    const next = applyPriceTick({ items: [row(), other] }, tick);
-    expect(next.items[0]).toMatchObject({ price: 1.2, timestamp: tick.timestamp, change_24h: expect.closeTo(20, 10) });
+    const next = applyPriceRow({ items: [row(), other] }, tick);
+    expect(next.items[0]).toBe(tick);
+    expect(next.items[0]).toMatchObject({ price: 1.2, change_24h: 7.25, status: 'maintenance', maintenance_message: 'Bridge upgrade' });
     expect(next.items[1]).toBe(other);
   });
-  it('ignores an older reading and returns the same object when nothing changes', () => {
+  it('fills a row that had no reading yet', () => {
+    const next = applyPriceRow({ items: [row({ price: null, timestamp: null, change_24h: null })] }, tick);
+    expect(next.items).toEqual([tick]);
+  });
+  it('keeps a newer row, and returns the same object when nothing changes', () => {
     const latest = { items: [row()] };
-    expect(applyPriceTick(latest, { ...tick, timestamp: '2026-03-02T11:00:00.000Z' })).toBe(latest);
-    expect(applyPriceTick(latest, { ...tick, chain_name: 'BSC' })).toBe(latest);
+    expect(applyPriceRow(latest, { ...tick, timestamp: '2026-03-02T11:00:00.000Z' })).toBe(latest);
+    expect(applyPriceRow(latest, { ...tick, chain_name: 'BSC' })).toBe(latest);
+    const same = { items: [{ ...tick }] };
+    expect(applyPriceRow(same, tick)).toBe(same);
+  });
+  it('takes a row of the same time whose status changed', () => {
+    const held = row({ price: 1.2, timestamp: tick.timestamp, status: 'active' });
+    expect(applyPriceRow({ items: [held] }, tick).items[0]).toBe(tick);
   });
 });
 

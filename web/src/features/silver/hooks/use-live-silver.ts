@@ -5,19 +5,18 @@ import { useCallback } from 'react';
 import { useLiveEvent } from '../../../lib/live-stream/live-stream-provider';
 import { silverHistoryQueryRoot } from '../api/get-silver-history';
 import { silverLatestQueryKey } from '../api/get-silver-latest';
-import { appendSilverTick, applySilverTick } from '../lib/live-silver';
+import { appendSilverTick, latestSilver } from '../lib/live-silver';
 
 /**
- * Applies live `silver` events to the cached silver stats and histories. When no reading was
- * known yet (404 before), the stats are fetched instead. Mount once per page.
+ * Applies live `silver` events: the server's body replaces the cached silver stats (also when
+ * none was known yet, a 404 before), and the reading is appended to the cached histories.
+ * Mount once per page.
  */
 export function useLiveSilver(): void {
   const queryClient = useQueryClient();
   const onSilver = useCallback(
     (tick: SilverStreamData) => {
-      const latest = queryClient.getQueryData<SilverLatestResponse>(silverLatestQueryKey);
-      if (latest) queryClient.setQueryData(silverLatestQueryKey, applySilverTick(latest, tick));
-      else void queryClient.invalidateQueries({ queryKey: silverLatestQueryKey });
+      queryClient.setQueryData<SilverLatestResponse>(silverLatestQueryKey, (held) => latestSilver(held, tick));
       queryClient.setQueriesData<SilverHistoryResponse>({ queryKey: silverHistoryQueryRoot }, (history) =>
         history ? appendSilverTick(history, tick) : history,
       );

@@ -4,25 +4,12 @@ import { limitPoints, mergeClosePoints, silverChartRules } from '@xsd/contracts/
 import { DAY_MS } from '@xsd/contracts/rules/time';
 
 /**
- * The silver stats after a live reading: current, high and low move with it; the change keeps
- * the server's 24 h reference (current - change).
+ * The silver stats to hold after a live `silver` event: the server's body as it came, unless the
+ * one held is newer (events and refetches may cross).
  */
-export function applySilverTick(latest: SilverLatestResponse, tick: SilverStreamData): SilverLatestResponse {
-  if (Date.parse(tick.timestamp) < Date.parse(latest.timestamp)) return latest;
-  if (tick.price_per_gram === latest.price_per_gram && tick.timestamp === latest.timestamp) return latest;
-  const reference = latest.change24h === null ? null : latest.current - latest.change24h;
-  const change24h = reference === null ? null : tick.price_per_gram - reference;
-  return {
-    ...latest,
-    price_per_gram: tick.price_per_gram,
-    timestamp: tick.timestamp,
-    current: tick.price_per_gram,
-    high24h: Math.max(latest.high24h, tick.price_per_gram),
-    low24h: Math.min(latest.low24h, tick.price_per_gram),
-    change24h,
-    changePercent: reference !== null && reference > 0 ? (change24h! / reference) * 100 : null,
-    lastUpdate: tick.timestamp,
-  };
+export function latestSilver(held: SilverLatestResponse | undefined, next: SilverStreamData): SilverLatestResponse {
+  if (held && Date.parse(held.timestamp) > Date.parse(next.timestamp)) return held;
+  return next;
 }
 
 /** A silver history with a live reading appended under the silver chart rules of its range. */
