@@ -1,4 +1,5 @@
 import { parseStreamEvent, type StreamEvent } from '@xsd/contracts/api/stream';
+import { backoffDelay, type BackoffPolicy, STREAM_RESUBSCRIBE_BACKOFF } from '@xsd/contracts/rules/backoff';
 import type { ApiClient } from './api-client.js';
 import { unreachable } from './api-client.js';
 import { SseParser } from './sse.js';
@@ -11,15 +12,14 @@ export interface LiveStreamHandlers {
 }
 
 export interface LiveStreamOptions {
-  /** First reconnect delay, doubled after each failure up to `maxDelayMs`. */
-  readonly baseDelayMs?: number;
-  readonly maxDelayMs?: number;
+  /** Reconnect delays; default the spec's 1 s doubled per failure, at most 30 s. */
+  readonly backoff?: BackoffPolicy;
 }
 
 /**
  * Follows `GET /api/stream` until `signal` aborts: typed events to `onEvent` (pings and unknown
- * names are dropped), and on a dropped connection it reconnects with a back-off (1 s doubled up
- * to 30 s), telling `onStatus`. Resolves when aborted.
+ * names are dropped), and on a dropped connection it reconnects with the contracts' back-off,
+ * telling `onStatus`. A connection that opens resets the back-off. Resolves when aborted.
  */
 export async function followLiveStream(
   api: ApiClient,
@@ -27,9 +27,8 @@ export async function followLiveStream(
   signal: AbortSignal,
   options: LiveStreamOptions = {},
 ): Promise<void> {
-  const baseDelay = options.baseDelayMs ?? 1_000;
-  const maxDelay = options.maxDelayMs ?? 30_000;
-  let delay = baseDelay;
+  const backoff = options.backoff ?? STREAM_RESUBSCRIBE_BACKOFF;
+  let failures = 0;
   let first = true;
   while (!signal.aborted) {
     handlers.onStatus?.(first ? 'connecting' : 'reconnecting');
@@ -38,7 +37,7 @@ export async function followLiveStream(
       const response = await fetch(api.url('/api/stream'), { headers: api.headers({ accept: 'text/event-stream' }), signal });
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
       handlers.onStatus?.('live');
-      delay = baseDelay;
+      failures = 0;
       const parser = new SseParser();
       const decoder = new TextDecoder();
       for await (const chunk of response.body) {
@@ -52,8 +51,8 @@ export async function followLiveStream(
       handlers.onStatus?.('reconnecting', unreachable(api.baseUrl, error).message);
     }
     if (signal.aborted) return;
-    await sleep(delay, signal);
-    delay = Math.min(delay * 2, maxDelay);
+    await sleep(backoffDelay(failures, backoff), signal);
+    failures += 1;
   }
 }
 

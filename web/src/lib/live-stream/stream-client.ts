@@ -1,17 +1,16 @@
-import {
-  parseStreamEvent,
-  STREAM_EVENT_TYPES,
-  STREAM_PING_EVENT,
-  type StreamEvent,
-} from '@xsd/contracts/api/stream';
+import { parseStreamEvent, STREAM_EVENT_TYPES, type StreamEvent, type StreamEventType } from '@xsd/contracts/api/stream';
+import { backoffDelay, type BackoffPolicy, STREAM_RESUBSCRIBE_BACKOFF } from '@xsd/contracts/rules/backoff';
 
 /**
  * The live-stream connection with the spec's rules (section 4):
- * - `connected` on a successful subscription and whenever an update arrives;
+ * - `connected` on a successful subscription and whenever an update (a price or silver reading)
+ *   arrives;
  * - `offline` when no update came for 2 minutes (checked every 60 s) or the connection failed,
  *   then a re-subscribe is tried: up to 3 attempts, back-off 1 s doubled per attempt, capped at 30 s;
  *   the counter resets on a successful subscription;
  * - `closed` once the attempts are used up (the next stale check starts a new round) or when stopped.
+ * Keep-alive pings and the refetch signals (news, chain, site) are not updates: a stream that
+ * carries only those goes offline like a silent one.
  * Pure of the DOM: the event source and the clock are injected, so tests drive it with fakes.
  */
 export type ConnectionState = 'connecting' | 'connected' | 'offline' | 'closed';
@@ -33,22 +32,18 @@ export interface StreamPolicy {
   readonly staleAfterMs: number;
   readonly checkEveryMs: number;
   readonly maxAttempts: number;
-  readonly baseDelayMs: number;
-  readonly maxDelayMs: number;
+  readonly backoff: BackoffPolicy;
 }
 
 export const STREAM_POLICY: StreamPolicy = {
   staleAfterMs: 2 * 60_000,
   checkEveryMs: 60_000,
   maxAttempts: 3,
-  baseDelayMs: 1_000,
-  maxDelayMs: 30_000,
+  backoff: STREAM_RESUBSCRIBE_BACKOFF,
 };
 
-/** Delay before re-subscribe attempt `attempt` (0-based): 1 s, 2 s, 4 s, … capped. */
-export function backoffDelay(attempt: number, policy: StreamPolicy = STREAM_POLICY): number {
-  return Math.min(policy.baseDelayMs * 2 ** attempt, policy.maxDelayMs);
-}
+/** The events that are updates: the readings the indicator is about. */
+const UPDATE_TYPES: ReadonlySet<StreamEventType> = new Set(['price', 'silver']);
 
 export interface LiveStreamClientOptions {
   readonly url: string;
@@ -75,7 +70,7 @@ export class LiveStreamClient {
   private attempts = 0;
   private retryTimer: unknown = null;
   private watchdog: unknown = null;
-  private lastActivityAt = 0;
+  private lastUpdateAt = 0;
   private running = false;
 
   constructor(private readonly options: LiveStreamClientOptions) {
@@ -121,7 +116,7 @@ export class LiveStreamClient {
 
   private open(): void {
     this.setState('connecting');
-    this.lastActivityAt = this.scheduler.now();
+    this.lastUpdateAt = this.scheduler.now();
     let source: StreamSource;
     try {
       source = this.options.createSource(this.options.url);
@@ -134,7 +129,7 @@ export class LiveStreamClient {
     source.addEventListener('open', () => {
       if (!current()) return;
       this.attempts = 0;
-      this.touch();
+      this.lastUpdateAt = this.scheduler.now();
       this.setState('connected');
     });
     source.addEventListener('error', () => {
@@ -142,16 +137,16 @@ export class LiveStreamClient {
       this.closeSource();
       this.resubscribe();
     });
-    source.addEventListener(STREAM_PING_EVENT, () => {
-      if (current()) this.touch();
-    });
     for (const type of STREAM_EVENT_TYPES) {
       source.addEventListener(type, (event) => {
         if (!current()) return;
-        this.touch();
-        this.setState('connected');
         const parsed = parseStreamEvent(type, String((event as MessageEvent).data ?? ''));
-        if (parsed) this.options.onEvent(parsed);
+        if (!parsed) return;
+        if (UPDATE_TYPES.has(parsed.type)) {
+          this.lastUpdateAt = this.scheduler.now();
+          this.setState('connected');
+        }
+        this.options.onEvent(parsed);
       });
     }
   }
@@ -162,7 +157,7 @@ export class LiveStreamClient {
       this.setState('closed');
       return;
     }
-    const delay = backoffDelay(this.attempts, this.policy);
+    const delay = backoffDelay(this.attempts, this.policy.backoff);
     this.attempts += 1;
     this.setState('offline');
     this.retryTimer = this.scheduler.setTimeout(() => {
@@ -173,15 +168,11 @@ export class LiveStreamClient {
 
   private checkStale(): void {
     if (!this.running || this.retryTimer !== null) return;
-    if (this.scheduler.now() - this.lastActivityAt < this.policy.staleAfterMs) return;
+    if (this.scheduler.now() - this.lastUpdateAt < this.policy.staleAfterMs) return;
     // A new round of attempts after the previous one gave up.
     if (this.state === 'closed') this.attempts = 0;
     this.closeSource();
     this.resubscribe();
-  }
-
-  private touch(): void {
-    this.lastActivityAt = this.scheduler.now();
   }
 
   private clearRetry(): void {

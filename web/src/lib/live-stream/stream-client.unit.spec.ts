@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '@xsd/contracts/api/stream';
-import { backoffDelay, LiveStreamClient, type ConnectionState, type StreamSource } from './stream-client';
+import { LiveStreamClient, type ConnectionState, type StreamSource } from './stream-client';
 
 class FakeSource implements StreamSource {
   closed = false;
@@ -38,15 +38,30 @@ function setup() {
   return { client, sources, states, events, latest };
 }
 
-const price = { token_name: 'XSD', chain_name: 'Base', price: 1.02, timestamp: '2025-06-01T00:00:00Z' };
-
-describe('backoffDelay', () => {
-  it('doubles from 1 s and caps at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map((attempt) => backoffDelay(attempt))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
-    ]);
-  });
-});
+/** What the server sends: the latest-prices row and the silver latest body after a reading. */
+const price = {
+  token_name: 'XSD',
+  chain_name: 'Base',
+  price: 1.02,
+  timestamp: '2025-06-01T00:00:00.000Z',
+  change_24h: 0.5,
+  status: 'active',
+  maintenance_message: null,
+  total_supply: 1_000,
+};
+const silver = {
+  price_per_gram: 1.04,
+  timestamp: '2025-06-01T00:00:00.000Z',
+  source: 'chainlink',
+  current: 1.04,
+  high24h: 1.05,
+  low24h: 1.0,
+  change24h: 0.01,
+  changePercent: 0.97,
+  lastUpdate: '2025-06-01T00:00:00.000Z',
+  hasHistoricalData: true,
+};
+const site = { maintenance_mode: false, maintenance_title: null, maintenance_message: null, expected_up_time: null, updated_at: null };
 
 describe('LiveStreamClient', () => {
   beforeEach(() => {
@@ -71,10 +86,13 @@ describe('LiveStreamClient', () => {
       client.start();
       latest().emit('open');
       latest().emit('price', price);
-      latest().emit('silver', { price_per_gram: -1, timestamp: 'x' });
+      latest().emit('silver', { ...silver, price_per_gram: -1 });
+      latest().emit('price', { token_name: 'XSD', chain_name: 'Base', price: 1.02, timestamp: '2025-06-01T00:00:00Z' });
+      latest().emit('silver', silver);
       latest().emit('news', {});
       expect(events).toEqual([
         { type: 'price', data: price },
+        { type: 'silver', data: silver },
         { type: 'news', data: {} },
       ]);
     });
@@ -162,17 +180,74 @@ describe('LiveStreamClient', () => {
       expect(client.getState()).toBe('connecting');
     });
 
-    it('keeps the stream alive on updates and pings', () => {
-      const { client, latest } = setup();
+    it('keeps the stream connected while price or silver updates arrive', () => {
+      const { client, sources, latest } = setup();
       client.start();
       latest().emit('open');
       vi.advanceTimersByTime(90_000);
-      latest().emit('ping', {});
-      vi.advanceTimersByTime(90_000);
-      expect(client.getState()).toBe('connected');
       latest().emit('price', price);
+      vi.advanceTimersByTime(90_000);
+      latest().emit('silver', silver);
       vi.advanceTimersByTime(110_000);
       expect(client.getState()).toBe('connected');
+      expect(sources).toHaveLength(1);
+    });
+
+    it('does not count keep-alive pings as updates', () => {
+      const { client, sources, latest } = setup();
+      client.start();
+      latest().emit('open');
+      for (let second = 0; second < 120; second += 15) {
+        vi.advanceTimersByTime(15_000);
+        if (client.getState() === 'connected') latest().emit('ping', {});
+      }
+      expect(client.getState()).toBe('offline');
+      expect(sources[0]!.closed).toBe(true);
+    });
+
+    it('does not count refetch signals (news, chain, site) as updates, though it passes them on', () => {
+      const { client, events, latest } = setup();
+      client.start();
+      latest().emit('open');
+      vi.advanceTimersByTime(60_000);
+      latest().emit('news', {});
+      latest().emit('chain', {});
+      latest().emit('site', site);
+      vi.advanceTimersByTime(60_000);
+      expect(client.getState()).toBe('offline');
+      expect(events.map((event) => event.type)).toEqual(['news', 'chain', 'site']);
+    });
+
+    it('checks every 60 s: an update 30 s in moves the deadline to the check at 3 minutes', () => {
+      const { client, latest } = setup();
+      client.start();
+      latest().emit('open');
+      vi.advanceTimersByTime(30_000);
+      latest().emit('price', price);
+      vi.advanceTimersByTime(90_000); // the check at 2 minutes: 90 s without an update
+      expect(client.getState()).toBe('connected');
+      vi.advanceTimersByTime(59_999);
+      expect(client.getState()).toBe('connected');
+      vi.advanceTimersByTime(1); // the check at 3 minutes: 150 s without an update
+      expect(client.getState()).toBe('offline');
+    });
+
+    it('goes offline again after a re-subscribe that brings no update', () => {
+      const { client, sources, states, latest } = setup();
+      client.start();
+      latest().emit('open');
+      vi.advanceTimersByTime(120_000);
+      vi.advanceTimersByTime(1_000);
+      latest().emit('open');
+      expect(client.getState()).toBe('connected');
+      latest().emit('ping', {});
+      // Subscribed at 2:01; the checks at 3:00 and 4:00 find less than 2 minutes, the one at 5:00 more.
+      vi.advanceTimersByTime(178_999);
+      expect(client.getState()).toBe('connected');
+      vi.advanceTimersByTime(1);
+      expect(client.getState()).toBe('offline');
+      expect(sources).toHaveLength(2);
+      expect(states).toEqual(['connecting', 'connected', 'offline', 'connecting', 'connected', 'offline']);
     });
 
     it('starts a new round of attempts after giving up', () => {
