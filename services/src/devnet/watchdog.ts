@@ -34,6 +34,9 @@ process.stdin.on('error', cleanUp);
 setInterval(() => { if (process.ppid !== parent) cleanUp(); }, 250);
 `;
 
+/** The watchdog leaves as soon as its stdin ends; this only bounds a stop if it does not. */
+const CLOSE_GRACE_MS = 5_000;
+
 export interface Watchdog {
   readonly pid: number;
   adopt(pid: number): void;
@@ -66,8 +69,14 @@ export async function startWatchdog(): Promise<Watchdog> {
     adopt: (pid) => send(`+${pid}`),
     release: (pid) => send(`-${pid}`),
     async close() {
+      // Referenced again while it winds down: an await on an unreferenced child's exit may be
+      // all that is left in the event loop (a start that failed after stopping its nodes), and
+      // Node then ends the process with code 13 (unsettled top-level await) and no message.
+      child.ref();
       stdin.end();
+      const forced = setTimeout(() => child.kill('SIGKILL'), CLOSE_GRACE_MS);
       await exited;
+      clearTimeout(forced);
     },
   };
 }

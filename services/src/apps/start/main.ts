@@ -1,24 +1,71 @@
 // `make start`: the devnet's seven anvil chains (devnet profile) and every service in one process,
 // embedded unless DATABASE_URL / NATS_URL say otherwise. Ctrl-C stops all of it, anvils included.
-import { loadConfig } from '../../config/config.js';
+//
+// A start either serves or ends with `Silverboard failed to start: <reason>` and exit 1, never
+// silently: the start-up timer below keeps the event loop alive until the start settles (an
+// await that nothing else keeps alive would otherwise end Node with code 13 and no message)
+// and turns a start that hangs into a reason.
+import type { INestApplication } from '@nestjs/common';
+import { type AppConfig, loadConfig } from '../../config/config.js';
+import { assertDataDirFree } from '../../database/data-dir-lock.js';
+import { pgliteDirectory } from '../../database/database.js';
 import { type Devnet, startDevnet } from '../../devnet/devnet.js';
 import { appModules } from '../app-modules.js';
 import { exitOnStartFailure, startHttpApp } from '../bootstrap.js';
 
-const config = loadConfig();
+/** Longest start (seven chains, PGlite's first initdb, migrations) on a loaded two-core machine. */
+const START_TIMEOUT_MS = 180_000;
+/** Longest orderly stop on Ctrl-C / SIGTERM before the process ends anyway (the anvils die with it). */
+const STOP_TIMEOUT_MS = 15_000;
+/** Longest clean-up of a failed start, so its reason is never held back by a node that hangs. */
+const CLEAN_UP_TIMEOUT_MS = 10_000;
+
+let stage = 'reading the configuration';
 let devnet: Devnet | undefined;
-try {
+
+async function start(): Promise<INestApplication> {
+  const config: AppConfig = loadConfig();
+  if (!config.databaseUrl) {
+    // Refused here in one line, before seven chains start only to be stopped again.
+    stage = 'checking the embedded data folder';
+    await assertDataDirFree(pgliteDirectory(config.dataDir));
+  }
   if (config.networkProfile === 'devnet') {
+    stage = 'starting the devnet';
     const seed = process.env.XSD_DEVNET_SEED ? Number(process.env.XSD_DEVNET_SEED) : undefined;
     const tickMs = process.env.XSD_DEVNET_TICK_MS ? Number(process.env.XSD_DEVNET_TICK_MS) : undefined;
     devnet = await startDevnet({ basePort: config.devnetBasePort, seed, tickMs });
     process.stdout.write(`devnet: seven chains on 127.0.0.1:${config.devnetBasePort}-${config.devnetBasePort + 6} (seed ${devnet.seed})\n`);
   }
-  const app = await startHttpApp(appModules.all(config), config);
+  stage = 'starting the services';
+  return startHttpApp(appModules.all(config), config);
+}
+
+/** Resolves after `ms` or when `work` settles, whichever is first; never rejects. */
+async function bounded(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+let startTimer: NodeJS.Timeout | undefined;
+const timedOut = new Promise<never>((_, reject) => {
+  startTimer = setTimeout(
+    () => reject(new Error(`start-up did not finish within ${START_TIMEOUT_MS / 1000} s (still ${stage})`)),
+    START_TIMEOUT_MS,
+  );
+});
+try {
+  const app = await Promise.race([start(), timedOut]);
+  clearTimeout(startTimer);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    const forced = setTimeout(() => {
+      process.stderr.write(`Silverboard did not stop within ${STOP_TIMEOUT_MS / 1000} s: exiting anyway\n`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
     await app.close().catch(() => undefined);
     await devnet?.stop();
     process.exit(0);
@@ -27,6 +74,7 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  await devnet?.stop();
+  clearTimeout(startTimer);
+  if (devnet) await bounded(devnet.stop(), CLEAN_UP_TIMEOUT_MS);
   exitOnStartFailure(error);
 }
