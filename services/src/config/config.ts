@@ -8,8 +8,10 @@ export type NetworkProfile = 'devnet' | 'mainnet';
 export interface AppConfig {
   /** PostgreSQL for the distributed mode; null means embedded PGlite under dataDir. */
   readonly databaseUrl: string | null;
-  /** NATS JetStream for the distributed mode; null means the embedded event log. */
+  /** NATS JetStream for the distributed mode, one URL or a comma-separated list of a cluster's; null means the embedded event log. */
   readonly natsUrl: string | null;
+  /** Replicas of the JetStream stream and its consumers (XSD_STREAM_REPLICAS, 1 to 5); absent means 1. */
+  readonly streamReplicas?: number;
   readonly port: number;
   readonly networkProfile: NetworkProfile;
   readonly dataDir: string;
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     databaseUrl: optional(env, 'DATABASE_URL'),
     natsUrl: optional(env, 'NATS_URL'),
+    streamReplicas: streamReplicas(env),
     port,
     networkProfile: profile,
     dataDir: resolve(optional(env, 'XSD_DATA_DIR') ?? '.data'),
@@ -76,6 +79,13 @@ function networkOverrides(path: string | null): Partial<Record<ChainName, Networ
   }
 }
 
+function streamReplicas(env: NodeJS.ProcessEnv): number {
+  const replicas = integerSetting(env, 'XSD_STREAM_REPLICAS', 1);
+  // JetStream keeps at most five copies of a stream.
+  if (replicas < 1 || replicas > 5) throw new ConfigError(`XSD_STREAM_REPLICAS must be from 1 to 5, got '${replicas}'`);
+  return replicas;
+}
+
 function integerSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   const text = optional(env, key);
   if (text === null) return fallback;
@@ -88,10 +98,20 @@ function integerSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): 
 export function describeConfig(config: AppConfig): Record<string, unknown> {
   return {
     database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}`,
-    eventLog: config.natsUrl ? `jetstream:${redactUrl(config.natsUrl)}/${config.stream}` : 'embedded',
+    eventLog: config.natsUrl
+      ? `jetstream:${natsServers(config.natsUrl).map(redactUrl).join(',')}/${config.stream} R${config.streamReplicas ?? 1}`
+      : 'embedded',
     networkProfile: config.networkProfile,
     port: config.port,
   };
+}
+
+/** NATS_URL's servers: one URL, or a cluster's as a comma-separated list. */
+export function natsServers(natsUrl: string): string[] {
+  return natsUrl
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
 }
 
 export function redactUrl(url: string): string {

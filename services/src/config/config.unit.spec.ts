@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describeConfig, loadConfig } from './config.js';
 
 function networksFile(content: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'silverboard-config-')), 'networks.json');
@@ -44,6 +44,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XSD_NETWORKS_FILE: networksFile('{ nope') })).toThrow(/XSD_NETWORKS_FILE .*: .*JSON/);
     expect(() => loadConfig({ XSD_NETWORKS_FILE: '/no/such/networks.json' })).toThrow(
       /XSD_NETWORKS_FILE \/no\/such\/networks.json cannot be read/,
+    );
+  });
+
+  it('given nothing about replication, then the stream has one replica', () => {
+    expect(loadConfig({}).streamReplicas).toBe(1);
+  });
+
+  it('given XSD_STREAM_REPLICAS, then it is the replicas of the stream, from 1 to 5 as JetStream allows', () => {
+    expect(loadConfig({ XSD_STREAM_REPLICAS: '3' }).streamReplicas).toBe(3);
+    expect(() => loadConfig({ XSD_STREAM_REPLICAS: '0' })).toThrow("XSD_STREAM_REPLICAS must be from 1 to 5, got '0'");
+    expect(() => loadConfig({ XSD_STREAM_REPLICAS: '6' })).toThrow(ConfigError);
+    expect(() => loadConfig({ XSD_STREAM_REPLICAS: 'three' })).toThrow("XSD_STREAM_REPLICAS must be a whole number, got 'three'");
+  });
+
+  it('given a cluster in NATS_URL, then the banner lists every server without credentials', () => {
+    const config = loadConfig({
+      NATS_URL: 'nats://app:secret@nats-1:4222, nats://nats-2:4222,nats://nats-3:4222',
+      XSD_STREAM_REPLICAS: '3',
+    });
+
+    expect(describeConfig(config).eventLog).toBe(
+      'jetstream:nats://app:***@nats-1:4222,nats://nats-2:4222,nats://nats-3:4222/XSD_EVENTS R3',
     );
   });
 

@@ -32,9 +32,14 @@ export interface SubscribeOptions {
   /** Most events handed to the handler at once. */
   readonly maxBatch?: number;
   /**
-   * For per-process consumers (the API's live stream): the log may forget the consumer after this
-   * long without a subscriber, so one left by a crashed process does not linger. Durable by default.
+   * A per-process follower (the API's live stream) instead of a durable consumer: nothing of it
+   * outlives its process. Its position is not kept (the embedded log holds it in memory, JetStream
+   * uses an ephemeral consumer); `stop()` removes it, and JetStream removes the consumer of a process
+   * that died without stopping after `inactiveThresholdMs`. Its name shows in logs and monitoring
+   * and must be unique among running followers.
    */
+  readonly ephemeral?: boolean;
+  /** JetStream, ephemeral followers only: how long a follower without subscriber is kept. Default 60 s. */
   readonly inactiveThresholdMs?: number;
 }
 
@@ -85,7 +90,8 @@ export interface EventLog {
 
   /**
    * A named durable consumer: survives restarts and resumes after the last acknowledged batch.
-   * One running subscription per name at a time (across processes too).
+   * One running subscription per name at a time (across processes too). With `ephemeral`, a
+   * follower that keeps nothing once stopped or gone.
    */
   subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription>;
   /** Forgets a durable consumer's position (used before a projection rebuild); stop it first. */

@@ -11,19 +11,19 @@ import { PROJECTION_OF, toStreamMessage } from './live-messages.js';
 
 /** How long a message waits for its read model before it is sent anyway. */
 const PROJECTION_WAIT_MS = 10_000;
-/** JetStream forgets the consumer of an API process that vanished after this long. */
-const INACTIVE_THRESHOLD_MS = 5 * 60_000;
 
 /**
  * Follows the event log from "now" and turns what clients care about into stream messages. A
  * message goes out only once its read model shows the change, so a client that refetches on it
- * sees the new rows. Each API process has a consumer of its own.
+ * sees the new rows. Each API process follows with an ephemeral consumer of its own, so a process
+ * that is killed leaves no consumer behind (JetStream drops it after its inactivity threshold).
  */
 @Injectable()
 export class LiveStreamService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('LiveStream');
   private readonly messages = new Subject<StreamEvent>();
   private readonly siteSettings: SiteSettingsRepository;
+  /** Unique among running processes; shows in logs and in JetStream's consumer list. */
   private readonly consumer = `live_${hostname().replace(/[^A-Za-z0-9_-]/g, '_')}_${process.pid}`;
   private subscription: Subscription | null = null;
 
@@ -41,14 +41,13 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
     const from = (await this.log.lastSequence()) + 1;
     this.subscription = await this.log.subscribe(
       this.consumer,
-      { fromSequence: from, maxBatch: 500, inactiveThresholdMs: INACTIVE_THRESHOLD_MS },
+      { fromSequence: from, maxBatch: 500, ephemeral: true },
       (batch) => this.publish(batch),
     );
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.subscription?.stop();
-    await this.log.deleteConsumer(this.consumer).catch(() => undefined);
     this.messages.complete();
   }
 

@@ -68,6 +68,27 @@ describe('Embedded event log on PostgreSQL: several processes on one database', 
     expect(await logs[0].lastSequence()).toBe(301);
   });
 
+  it('given a follower (ephemeral) in one process, when that process goes away without stopping it, then no consumer row is left', async () => {
+    const api = await openDatabase({ url: database.url, poolSize: 2 });
+    const quiet = { error: () => undefined, warn: () => undefined };
+    const follower = new EmbeddedEventLog(api.db, { pollIntervalMs: 20, logger: quiet });
+    const writer = new EmbeddedEventLog(database.handle.db);
+    const received: number[] = [];
+    await follower.subscribe('live_somehost_1234', { fromSequence: 1, ephemeral: true }, async (batch) => {
+      received.push(...batch.map(({ sequence }) => sequence));
+    });
+    const { sequence } = await writer.append(tick('Ethereum'));
+    const { waitFor } = await import('../../testing/wait-for.js');
+    await waitFor(() => received.includes(sequence), { timeoutMs: 5_000, intervalMs: 5, message: 'the follower to get the event' });
+
+    // The process dies: its connections go, the subscription is never stopped.
+    await api.close();
+
+    const rows = await database.handle.db.selectFrom('event_log_consumers').select('name').execute();
+    await follower.close(); // ends its loop, which now retries on a closed pool
+    expect(rows).toEqual([]);
+  });
+
   it('given a consumer in one process, when another process appends, then the poll delivers it', async () => {
     const reader = new EmbeddedEventLog(database.handle.db, { pollIntervalMs: 20 });
     const writer = new EmbeddedEventLog(others[0].db);

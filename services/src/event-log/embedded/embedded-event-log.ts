@@ -134,19 +134,23 @@ export class EmbeddedEventLog implements EventLog {
 
     // The position is the last acknowledged sequence. A caller that resumes passes exactly
     // position + 1, which changes nothing; any other fromSequence moves the consumer there.
+    // An ephemeral follower's position lives in the subscription alone: no row to leave behind.
     const position = options.fromSequence - 1;
-    await this.db
-      .insertInto('event_log_consumers')
-      .values({ name, last_sequence: position })
-      .onConflict((oc) =>
-        oc
-          .column('name')
-          .doUpdateSet({ last_sequence: position, updated_at: new Date() })
-          .where('event_log_consumers.last_sequence', '<>', position),
-      )
-      .execute();
+    const durable = !options.ephemeral;
+    if (durable) {
+      await this.db
+        .insertInto('event_log_consumers')
+        .values({ name, last_sequence: position })
+        .onConflict((oc) =>
+          oc
+            .column('name')
+            .doUpdateSet({ last_sequence: position, updated_at: new Date() })
+            .where('event_log_consumers.last_sequence', '<>', position),
+        )
+        .execute();
+    }
 
-    const subscription = new EmbeddedSubscription(this, name, position, maxBatch, handler, () => {
+    const subscription = new EmbeddedSubscription(this, name, durable, position, maxBatch, handler, () => {
       this.subscriptions.delete(subscription);
     });
     this.subscriptions.add(subscription);
@@ -259,7 +263,7 @@ export class EmbeddedEventLog implements EventLog {
   }
 }
 
-/** One running durable consumer: read after its position, deliver, acknowledge, wait for more. */
+/** One running consumer: read after its position, deliver, acknowledge (durable: in its row), wait for more. */
 class EmbeddedSubscription implements Subscription {
   private readonly signal = new StopSignal();
   private running: Promise<void> = Promise.resolve();
@@ -267,6 +271,7 @@ class EmbeddedSubscription implements Subscription {
   constructor(
     private readonly log: EmbeddedEventLog,
     private readonly name: string,
+    private readonly durable: boolean,
     private position: number,
     private readonly maxBatch: number,
     private readonly handler: BatchHandler,
@@ -300,7 +305,7 @@ class EmbeddedSubscription implements Subscription {
           signal: this.signal,
           settle: async (events) => {
             const last = events[events.length - 1].sequence;
-            await this.log.acknowledge(this.name, last);
+            if (this.durable) await this.log.acknowledge(this.name, last);
             this.position = last;
           },
         });

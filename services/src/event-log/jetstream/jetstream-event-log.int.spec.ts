@@ -1,25 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { type AnyEvent, createEvent, InvalidEventError } from '@xsd/contracts';
 import { connect } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { priceTicks } from '../../testing/price-ticks.js';
+import { deleteStream, TEST_NATS_URL as SERVERS, uniqueStream } from '../../testing/test-stream.js';
 import { waitFor } from '../../testing/wait-for.js';
 import type { StoredEvent } from '../event-log.js';
 import { describeEventLogConformance } from '../testing/event-log-conformance.js';
 import { JetStreamEventLog } from './jetstream-event-log.js';
 
-const SERVERS = process.env.XSD_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const FOLLOWER_PROCESS = fileURLToPath(new URL('../testing/follower-process.ts', import.meta.url));
 
-/** A stream and subject prefix of its own: streams with overlapping subjects cannot coexist. */
-function uniqueStream() {
-  const suffix = randomBytes(5).toString('hex');
-  return { stream: `XSD_TEST_${suffix.toUpperCase()}`, subjectPrefix: `t${suffix}.` };
-}
-
-async function deleteStream(stream: string): Promise<void> {
+async function consumerExists(stream: string, name: string): Promise<boolean> {
   const nc = await connect({ servers: SERVERS });
   try {
     const jsm = await nc.jetstreamManager();
-    await jsm.streams.delete(stream).catch(() => false);
+    return await jsm.consumers.info(stream, name).then(
+      () => true,
+      () => false,
+    );
   } finally {
     await nc.close();
   }
@@ -137,5 +137,72 @@ describe('JetStream event log: how events sit in the stream', () => {
     }
     expect(handled).toEqual([first.sequence, last.sequence]);
     expect(deadLetters.map(({ sequence }) => sequence)).toEqual([poison.sequence]);
+  });
+});
+
+describe('JetStream event log: ephemeral followers leave nothing behind', () => {
+  const names = uniqueStream();
+  let log: JetStreamEventLog;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    log = await JetStreamEventLog.connect({ servers: SERVERS, ...names });
+    await log.appendMany(priceTicks(3));
+  });
+
+  afterEach(() => {
+    child?.kill('SIGKILL');
+    child = undefined;
+  });
+
+  afterAll(async () => {
+    await log.close();
+    await deleteStream(names.stream);
+  });
+
+  it('given a follower, when it is stopped, then its consumer is gone at once', async () => {
+    const handled: number[] = [];
+    const follower = await log.subscribe('live_stopped', { fromSequence: 1, ephemeral: true }, async (batch) => {
+      handled.push(...batch.map(({ sequence }) => sequence));
+    });
+    await waitFor(() => handled.length === 3, { timeoutMs: 10_000, message: 'the follower to get 3 events' });
+    expect(await consumerExists(names.stream, 'live_stopped')).toBe(true);
+
+    await follower.stop();
+
+    expect(await consumerExists(names.stream, 'live_stopped')).toBe(false);
+  });
+
+  it('given a follower in a process killed with SIGKILL, then the server drops its consumer after the inactivity threshold', async () => {
+    const follower = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', FOLLOWER_PROCESS], {
+      env: {
+        ...process.env,
+        NATS_URL: SERVERS,
+        XSD_STREAM: names.stream,
+        XSD_SUBJECT_PREFIX: names.subjectPrefix,
+        FOLLOWER_NAME: 'live_killed',
+        FOLLOWER_INACTIVE_MS: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = follower;
+    let output = '';
+    follower.stdout?.setEncoding('utf8').on('data', (text: string) => (output += text));
+    follower.stderr?.setEncoding('utf8').on('data', (text: string) => (output += text));
+    await waitFor(() => output.includes('handled 3'), { timeoutMs: 30_000, message: `the follower process to get 3 events (${output})` });
+    expect(await consumerExists(names.stream, 'live_killed')).toBe(true);
+
+    const exited = new Promise((resolve) => follower.once('exit', resolve));
+    follower.kill('SIGKILL');
+    await exited;
+    const killedAt = Date.now();
+
+    await waitFor(async () => !(await consumerExists(names.stream, 'live_killed')), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      message: 'the killed follower consumer to be dropped',
+    });
+    // Dropped by the threshold (1 s), not left for a later clean-up.
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type AnyEvent, parseEvent } from '@xsd/contracts';
 import {
   AckPolicy,
@@ -26,7 +27,7 @@ import {
   type Subscription,
 } from '../event-log.js';
 import { JetStreamSubscription, toStored } from './jetstream-subscription.js';
-import { Publisher, PublishRejectedError } from './publisher.js';
+import { isTransientPublishError, Publisher, PublishRejectedError } from './publisher.js';
 
 export interface JetStreamEventLogOptions extends DeliveryOptions {
   /** NATS server URL(s), e.g. `nats://127.0.0.1:4222` (`NATS_URL`). */
@@ -39,20 +40,37 @@ export interface JetStreamEventLogOptions extends DeliveryOptions {
    * prefix, because two streams cannot hold overlapping subjects on one server.
    */
   readonly subjectPrefix?: string;
+  /**
+   * Copies of the stream kept on different servers of a cluster (`XSD_STREAM_REPLICAS`, 1 to 5), for
+   * the stream and for durable and ephemeral consumers alike. An existing stream with fewer is raised
+   * to this many. Default 1.
+   */
+  readonly replicas?: number;
   /** Deduplication window of the stream when this log creates it. Default 2 minutes. */
   readonly duplicateWindowMs?: number;
   /** Publishes `appendMany` keeps in flight at once. Default 4,096. */
   readonly maxInFlight?: number;
   /** How long the server waits for an ack before redelivering; held messages are kept alive. Default 30 s. */
   readonly ackWaitMs?: number;
-  /** How long an append waits for JetStream's answer. Default 10 s. */
+  /** How long one publish waits for JetStream's answer. Default 5 s. */
   readonly publishTimeoutMs?: number;
+  /**
+   * How long an append keeps publishing again after a transient failure (no stream leader during an
+   * election, no answer, a dropped connection) before it rejects. Kept under half the duplicate
+   * window, so a retry of a publish that was stored is still recognised as a duplicate. Default 30 s.
+   */
+  readonly appendTimeoutMs?: number;
   /** Connection name shown by the server's monitoring. */
   readonly connectionName?: string;
 }
 
 const DEFAULT_STREAM = 'XSD_EVENTS';
 const DEFAULT_MAX_BATCH = 100;
+/** First wait before publishing again after a transient failure; it doubles up to the maximum. */
+const RETRY_FIRST_MS = 50;
+const RETRY_MAX_MS = 1_000;
+/** How long the server keeps an ephemeral consumer (a per-process follower) after its subscriber vanished. */
+const DEFAULT_INACTIVE_THRESHOLD_MS = 60_000;
 /** Errors the JetStream API answers with (`err_code`). */
 const JS_ERROR = {
   streamNotFound: 10059,
@@ -75,6 +93,8 @@ const encoder = new TextEncoder();
  * - Optimistic concurrency is `Nats-Expected-Last-Subject-Sequence` (the server checks dedupe
  *   first, so retrying an append that went through answers "duplicate", not a conflict).
  * - Durable consumers are pull consumers with cumulative acks (one per batch); see `subscribe`.
+ * - Replicated (`replicas`): the stream and its consumers live on that many servers, and an append
+ *   that meets a leader election is published again with the same id until it is stored once.
  */
 export class JetStreamEventLog implements EventLog {
   readonly adapter = 'jetstream' as const;
@@ -84,6 +104,9 @@ export class JetStreamEventLog implements EventLog {
   private readonly maxInFlight: number;
   private readonly ackWaitMs: number;
   private readonly duplicateWindowMs: number;
+  private readonly appendTimeoutMs: number;
+  readonly replicas: number;
+  private closed = false;
   private readonly subscriptions = new Set<JetStreamSubscription>();
   private readonly publisher: Publisher;
 
@@ -99,7 +122,10 @@ export class JetStreamEventLog implements EventLog {
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 4_096);
     this.ackWaitMs = Math.max(1_000, options.ackWaitMs ?? 30_000);
     this.duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
-    this.publisher = new Publisher(nc, options.publishTimeoutMs ?? 10_000);
+    this.appendTimeoutMs = Math.min(options.appendTimeoutMs ?? 30_000, this.duplicateWindowMs / 2);
+    this.replicas = options.replicas ?? 1;
+    assertSequence(this.replicas, 'replicas', 1);
+    this.publisher = new Publisher(nc, options.publishTimeoutMs ?? 5_000);
   }
 
   /** Connects, and creates the stream when it does not exist yet. */
@@ -133,7 +159,11 @@ export class JetStreamEventLog implements EventLog {
     return `${this.subjectPrefix}xsd.>`;
   }
 
-  /** Creates the stream if it is missing; an existing stream is left as configured. Idempotent. */
+  /**
+   * Creates the stream if it is missing, and raises the replicas of an existing one that has fewer
+   * (its durable consumers that inherit the stream's replicas follow). Otherwise an existing stream
+   * is left as configured. Idempotent.
+   */
   async ensureStream(): Promise<void> {
     const existing = await this.jsm.streams.info(this.stream).catch((error: unknown) => {
       if (jsErrorCode(error) === JS_ERROR.streamNotFound) return null;
@@ -145,6 +175,15 @@ export class JetStreamEventLog implements EventLog {
           `Stream ${this.stream} exists but does not hold '${this.subjects}' (it holds ${JSON.stringify(existing.config.subjects)})`,
         );
       }
+      if (existing.config.num_replicas < this.replicas) {
+        await this.jsm.streams.update(this.stream, { ...existing.config, num_replicas: this.replicas }).catch((error: unknown) => {
+          throw new EventLogUnavailableError(
+            `Stream ${this.stream} has ${existing.config.num_replicas} replica(s) and could not be raised to ` +
+              `${this.replicas} (XSD_STREAM_REPLICAS): ${describeError(error)}`,
+            { cause: error },
+          );
+        });
+      }
       return;
     }
     try {
@@ -153,6 +192,7 @@ export class JetStreamEventLog implements EventLog {
         subjects: [this.subjects],
         storage: StorageType.File,
         duplicate_window: nanos(this.duplicateWindowMs),
+        num_replicas: this.replicas,
         allow_direct: true,
       });
     } catch (error) {
@@ -239,10 +279,12 @@ export class JetStreamEventLog implements EventLog {
 
   /**
    * A durable pull consumer named `name` (cumulative acks, unlimited server redeliveries: this
-   * adapter counts deliveries itself, see `deliverBatch`). Delivery starts at `fromSequence`. The
-   * server-side consumer is kept as it is when it is exactly there (nothing delivered and
-   * unacknowledged, next to deliver = fromSequence); otherwise it is recreated at fromSequence,
-   * which is how a rebuild restarts and how a projector whose checkpoint is the truth realigns it.
+   * adapter counts deliveries itself, see `deliverBatch`) with the log's replicas. Delivery starts at
+   * `fromSequence`. The server-side consumer is kept as it is when it is exactly there (nothing
+   * delivered and unacknowledged, next to deliver = fromSequence, enough replicas); otherwise it is
+   * recreated at fromSequence, which is how a rebuild restarts and how a projector whose checkpoint
+   * is the truth realigns it. With `ephemeral`, the same but as an ephemeral consumer, deleted on
+   * stop() and by the server after `inactiveThresholdMs` without its subscriber.
    */
   async subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription> {
     if (!name) throw new RangeError('A durable consumer needs a name');
@@ -250,7 +292,7 @@ export class JetStreamEventLog implements EventLog {
     const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
     assertSequence(maxBatch, 'maxBatch', 1);
     try {
-      await this.placeConsumer(name, options.fromSequence, maxBatch, options.inactiveThresholdMs);
+      await this.placeConsumer(name, options.fromSequence, maxBatch, options);
       const consumer = await this.js.consumers.get(this.stream, name);
       const subscription = new JetStreamSubscription(
         this.nc,
@@ -260,7 +302,11 @@ export class JetStreamEventLog implements EventLog {
         handler,
         this.policy,
         this.ackWaitMs,
-        () => this.subscriptions.delete(subscription),
+        async () => {
+          this.subscriptions.delete(subscription);
+          // A follower is not resumed: leave nothing behind.
+          if (options.ephemeral && !this.nc.isClosed()) await this.deleteConsumer(name).catch(() => undefined);
+        },
       );
       await subscription.start(consumer);
       this.subscriptions.add(subscription);
@@ -279,6 +325,7 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     this.publisher.close();
     if (!this.nc.isClosed()) {
@@ -291,12 +338,26 @@ export class JetStreamEventLog implements EventLog {
     return this.subjectPrefix + subject;
   }
 
+  /**
+   * Publishes with the event id as Nats-Msg-Id, and again after a transient failure (see
+   * `isTransientPublishError`) until `appendTimeoutMs` has passed. The stream's deduplication makes
+   * that safe: if an earlier try was stored, the server answers its sequence instead of storing it
+   * twice (so such an append reports `duplicate: true`, and with retries `appendMany` may store an
+   * event after ones that followed it).
+   */
   private async publish(event: AnyEvent, expected: number | undefined): Promise<AppendResult> {
-    const ack = await this.publisher.publish(this.natsSubject(event.subject), encoder.encode(JSON.stringify(event)), {
-      msgId: event.id,
-      expectedLastSubjectSequence: expected,
-    });
-    return { sequence: ack.seq, duplicate: ack.duplicate };
+    const subject = this.natsSubject(event.subject);
+    const payload = encoder.encode(JSON.stringify(event));
+    const deadline = Date.now() + this.appendTimeoutMs;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const ack = await this.publisher.publish(subject, payload, { msgId: event.id, expectedLastSubjectSequence: expected });
+        return { sequence: ack.seq, duplicate: ack.duplicate };
+      } catch (error) {
+        if (this.closed || !isTransientPublishError(error) || Date.now() >= deadline) throw error;
+        await delay(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt));
+      }
+    }
   }
 
   private appendError(error: unknown, event: AnyEvent, expected: number | undefined): Error {
@@ -328,12 +389,12 @@ export class JetStreamEventLog implements EventLog {
     }
   }
 
-  /** Keeps the durable consumer if it stands exactly at fromSequence, else (re)creates it there. */
+  /** Keeps the consumer if it stands exactly at fromSequence, else (re)creates it there. */
   private async placeConsumer(
     name: string,
     fromSequence: number,
     maxBatch: number,
-    inactiveThresholdMs?: number,
+    { ephemeral = false, inactiveThresholdMs = DEFAULT_INACTIVE_THRESHOLD_MS }: SubscribeOptions,
   ): Promise<void> {
     const info = await this.jsm.consumers.info(this.stream, name).catch((error: unknown) => {
       if (jsErrorCode(error) === JS_ERROR.consumerNotFound) return null;
@@ -343,18 +404,21 @@ export class JetStreamEventLog implements EventLog {
       info !== null &&
       info.config.ack_policy === AckPolicy.All &&
       info.num_ack_pending === 0 &&
-      info.delivered.stream_seq + 1 === fromSequence;
+      info.delivered.stream_seq + 1 === fromSequence &&
+      // 0: it has the stream's replicas, which ensureStream raised.
+      (!info.config.num_replicas || info.config.num_replicas >= this.replicas) &&
+      (info.config.durable_name === undefined) === ephemeral;
     if (standsThere) return;
     if (info) await this.jsm.consumers.delete(this.stream, name);
     await this.jsm.consumers.add(this.stream, {
-      durable_name: name,
+      ...(ephemeral ? { name, inactive_threshold: nanos(inactiveThresholdMs) } : { durable_name: name }),
       ack_policy: AckPolicy.All,
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: fromSequence,
       ack_wait: nanos(this.ackWaitMs),
       max_deliver: -1,
       max_ack_pending: Math.max(4 * maxBatch, 4_000),
-      ...(inactiveThresholdMs === undefined ? {} : { inactive_threshold: nanos(inactiveThresholdMs) }),
+      num_replicas: this.replicas,
     });
   }
 }

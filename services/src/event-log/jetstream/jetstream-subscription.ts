@@ -34,7 +34,7 @@ export class JetStreamSubscription implements Subscription {
     private readonly handler: BatchHandler,
     private readonly policy: DeliveryPolicy,
     private readonly ackWaitMs: number,
-    private readonly onStopped: () => void,
+    private readonly onStopped: () => Promise<void>,
   ) {
     this.settledThrough = fromSequence - 1;
   }
@@ -65,7 +65,7 @@ export class JetStreamSubscription implements Subscription {
       // Every ack and nak sent so far reaches the server before a new subscription looks at it.
       await this.nc.flush().catch(() => undefined);
     }
-    this.onStopped();
+    await this.onStopped();
   }
 
   private receive(message: JsMsg): void {

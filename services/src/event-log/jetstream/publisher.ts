@@ -1,4 +1,4 @@
-import { createInbox, headers, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { createInbox, Events, headers, type Msg, type NatsConnection, type Subscription } from 'nats';
 
 /** What JetStream answered a publish with (a PubAck). */
 export interface PubAck {
@@ -16,6 +16,29 @@ export class PublishRejectedError extends Error {
     super(`JetStream refused the publish: ${description} (${code}${errCode ? `/${errCode}` : ''})`);
     this.name = 'PublishRejectedError';
   }
+}
+
+/** JetStream did not answer in time: the publish may or may not be stored. */
+export class PublishTimeoutError extends Error {
+  override name = 'PublishTimeoutError';
+}
+
+/** The connection dropped before JetStream answered: the publish may or may not be stored. */
+export class ConnectionLostError extends Error {
+  override name = 'ConnectionLostError';
+}
+
+/**
+ * Failures that last only as long as a leader election or a reconnect: no answer, a dropped
+ * connection, no stream leader listening (503 no responders) or JetStream answering 503
+ * "temporarily unavailable". Publishing again with the same Nats-Msg-Id is safe after any of them.
+ */
+export function isTransientPublishError(error: unknown): boolean {
+  return (
+    error instanceof PublishTimeoutError ||
+    error instanceof ConnectionLostError ||
+    (error instanceof PublishRejectedError && error.code === 503)
+  );
 }
 
 export interface PublishOptions {
@@ -50,6 +73,7 @@ export class Publisher {
     this.replies = nc.subscribe(`${this.inbox}.*`, { callback: (_error, message) => this.answer(message) });
     this.sweeper = setInterval(() => this.sweep(), 1_000);
     this.sweeper.unref();
+    void this.watchConnection();
   }
 
   publish(subject: string, payload: Uint8Array, options: PublishOptions): Promise<PubAck> {
@@ -74,6 +98,13 @@ export class Publisher {
     clearInterval(this.sweeper);
     this.replies.unsubscribe();
     this.failAll(new Error('The event log was closed before JetStream answered'));
+  }
+
+  /** Answers to publishes sent before a disconnect never come: fail them now rather than at their timeout. */
+  private async watchConnection(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === Events.Disconnect) this.failAll(new ConnectionLostError('The connection to NATS dropped before JetStream answered'));
+    }
   }
 
   private answer(message: Msg): void {
@@ -110,7 +141,7 @@ export class Publisher {
     for (const [token, waiting] of this.waiting) {
       if (waiting.deadline > now) break;
       this.waiting.delete(token);
-      waiting.reject(new Error(`JetStream did not answer within ${this.timeoutMs} ms`));
+      waiting.reject(new PublishTimeoutError(`JetStream did not answer within ${this.timeoutMs} ms`));
     }
   }
 

@@ -499,6 +499,27 @@ export function describeEventLogConformance(name: string, factory: EventLogFacto
       });
     });
 
+    describe('given an ephemeral follower (a per-process consumer)', () => {
+      it('when it follows from a sequence, then it gets what is there and what comes, in order; once stopped, nothing of its position is kept', async () => {
+        await log.appendMany(priceTicks(5));
+        const first = recorder();
+        const follower = await log.subscribe('live_demo', { fromSequence: 3, maxBatch: 2, ephemeral: true }, first.handler);
+        subscriptions.push(follower);
+        await log.append(priceTicked());
+        await waitFor(() => first.lastHandled() === 6, { ...WAIT, message: 'sequence 6' });
+        await follower.stop();
+
+        // Resuming is not a thing for a follower: a new one with the same name starts where told.
+        const second = recorder();
+        subscriptions.push(await log.subscribe('live_demo', { fromSequence: 2, ephemeral: true }, second.handler));
+        await waitFor(() => second.lastHandled() === 6, { ...WAIT, message: 'sequence 6 again' });
+
+        expect(first.sequences()).toEqual(range(3, 6));
+        expect(first.deliveries.every((batch) => batch.length <= 2)).toBe(true);
+        expect(second.sequences()).toEqual(range(2, 6));
+      });
+    });
+
     describe('given a consumer whose handler failed before it was stopped', () => {
       it('when a new instance resumes after the last acknowledged sequence, then the failed batch is delivered again, never skipped', async () => {
         await log.appendMany(priceTicks(6));
