@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { type ApiErrorBody, InvalidEventError } from '@xsd/contracts';
-import type { Response } from 'express';
 import { ConcurrencyError } from '../event-log/event-log.js';
 import { DecisionError, type DecisionFailure } from '../event-sourcing/decider.js';
 import { ReadModelTimeoutError } from '../projector/projection-progress.js';
@@ -18,7 +18,10 @@ const CODE_BY_STATUS: Record<number, string> = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'too_many_requests',
   503: 'unavailable',
 };
@@ -31,6 +34,31 @@ const STATUS_BY_DECISION: Record<DecisionFailure, number> = {
   not_found: 404,
   conflict: 409,
 };
+
+/** What Fastify's own 4xx errors (body parsing, limits) say to a client, in the spec's plain style. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_TYPE: 'The Content-Type header is empty; send JSON (Content-Type: application/json).',
+  FST_ERR_CTP_INVALID_TYPE: 'The Content-Type header is not valid.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_FILES_LIMIT: 'Send one file at most.',
+};
+
+/** A client error raised by Fastify or one of its plugins before any route ran (it has a 4xx statusCode). */
+function fastifyClientError(error: unknown): { status: number; code: string; message: string } | null {
+  if (!(error instanceof Error)) return null;
+  const { statusCode, code } = error as Error & { statusCode?: unknown; code?: unknown };
+  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode > 499) return null;
+  const known = typeof code === 'string' ? FASTIFY_MESSAGES[code] : undefined;
+  // JSON.parse's own message names the position, never anything internal: keep it for syntax errors.
+  const message = known ?? (error instanceof SyntaxError ? 'The request body is not valid JSON.' : 'The request could not be read.');
+  return { status: statusCode, code: CODE_BY_STATUS[statusCode] ?? 'bad_request', message };
+}
 
 function toBody(error: unknown): { status: number; body: ApiErrorBody } | null {
   if (error instanceof HttpException) {
@@ -62,6 +90,8 @@ function toBody(error: unknown): { status: number; body: ApiErrorBody } | null {
   if (error instanceof ReadModelTimeoutError) {
     return { status: 503, body: { error: { code: 'not_visible_yet', message: error.message } } };
   }
+  const client = fastifyClientError(error);
+  if (client) return { status: client.status, body: { error: { code: client.code, message: client.message } } };
   return null;
 }
 
@@ -73,16 +103,21 @@ function toBody(error: unknown): { status: number; body: ApiErrorBody } | null {
 export class ApiErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Api');
 
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<unknown>();
+    const { httpAdapter } = this.adapterHost;
     const known = toBody(error);
     if (known) {
-      response.status(known.status).json(known.body);
+      httpAdapter.reply(response, known.body, known.status);
       return;
     }
     this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    response
-      .status(HttpStatus.INTERNAL_SERVER_ERROR)
-      .json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+    httpAdapter.reply(
+      response,
+      { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },
+      HttpStatus.INTERNAL_SERVER_ERROR,
+    );
   }
 }

@@ -1,6 +1,67 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { compressResponses } from './compression.js';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { publicCors } from './cors.js';
+import { acceptOnlyDeclaredBodies, requireWellFormedText } from './edge-validation.js';
+import { securityHeaders } from './security-headers.js';
 import { serveWebApp } from './web-app.js';
+
+/** Largest JSON body any route takes (1 MiB); uploads have their own limits. */
+export const JSON_BODY_LIMIT = 1_048_576;
+/** The contact form's photo limit (the spec's 5 MB), the only upload. */
+export const UPLOAD_FILE_LIMIT = 5_242_880;
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must arrive within this (slow-body clients are cut off). */
+  readonly requestMs: number;
+  /** The request headers must arrive within this. */
+  readonly headersMs: number;
+  /** How long an idle keep-alive connection is kept. */
+  readonly keepAliveMs: number;
+  /** How often Node looks for connections past those limits. */
+  readonly checkEveryMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 15_000, keepAliveMs: 65_000, checkEveryMs: 5_000 };
+
+export interface HttpAdapterOptions {
+  /** Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-*` headers are believed. */
+  readonly trustedProxies?: readonly string[];
+  readonly timeouts?: HttpTimeouts;
+}
+
+/**
+ * The Fastify server under Nest. Time-outs are set on the Node server itself, so a client that
+ * trickles its headers or body is cut off after `requestMs` (the event stream is a response and
+ * is not affected). Forwarded headers count only from configured proxies: otherwise any client
+ * could pick its own address and step around per-client limits.
+ */
+export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdapter {
+  const timeouts = options.timeouts ?? DEFAULT_HTTP_TIMEOUTS;
+  const proxies = options.trustedProxies ?? [];
+  return new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: proxies.length > 0 ? [...proxies] : false,
+    return503OnClosing: true,
+    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void): Server =>
+      createServer(
+        {
+          requestTimeout: timeouts.requestMs,
+          headersTimeout: timeouts.headersMs,
+          keepAliveTimeout: timeouts.keepAliveMs,
+          connectionsCheckingInterval: timeouts.checkEveryMs,
+        },
+        handler,
+      ),
+  });
+}
+
+/** Creates Nest applications without Nest's own body parsers: `configureHttpApp` adds JSON alone. */
+export const NEST_HTTP_OPTIONS = { bodyParser: false } as const;
 
 export interface HttpAppOptions {
   /** Where the built web app is (default `webDistDir()`); null serves the API alone. */
@@ -8,14 +69,36 @@ export interface HttpAppOptions {
 }
 
 /**
- * What an HTTP role puts in front of the API routes: no `x-powered-by`, the client address from a
- * proxy on the same host, compression, and the built web app. Call before `init()` / `listen()`,
- * so the middleware runs ahead of the routes. Returns whether the web app was found.
+ * What an HTTP role puts in front of the API routes, before `init()` / `listen()`: security
+ * headers, the cross-origin (CSRF) check, CORS for the public read API, JSON as the only body
+ * type (plus multipart for routes that take an upload), well-formed text everywhere,
+ * compression, and the built web app. Returns whether the web app was found.
  */
-export function configureHttpApp(app: NestExpressApplication, options: HttpAppOptions = {}): boolean {
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(compressResponses());
+export async function configureHttpApp(app: NestFastifyApplication, options: HttpAppOptions = {}): Promise<boolean> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  await app.register(securityHeaders);
+  // A state-changing request from another site's page is refused (403) before any route runs;
+  // the CLI's bearer-token requests carry no browser headers and pass.
+  app.enableCsrfProtection();
+  await app.register(publicCors);
+  await app.register(fastifyCookie);
+  // Only what the API takes: JSON, and multipart where a route says so. Fastify's text/plain
+  // parser goes, since a page on any site may send text/plain (and form bodies) without asking.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+    fastify.getDefaultJsonParser('error', 'error'),
+  );
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 65_536 } });
+  fastify.addHook('preValidation', acceptOnlyDeclaredBodies);
+  fastify.addHook('preValidation', requireWellFormedText);
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    // Quality 4 is close to gzip's size at a fraction of brotli's default (11) cost per response.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   if (options.webDir === null) return false;
-  return serveWebApp(app.getHttpAdapter().getInstance(), options.webDir);
+  return serveWebApp(fastify, options.webDir);
 }

@@ -1,33 +1,87 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The built React app: `web/dist` at the repo root unless XSD_WEB_DIR says otherwise. */
 export function webDistDir(): string {
   return process.env.XSD_WEB_DIR ?? resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
 }
 
+/** A file of the build answered from memory with a strong ETag; read once, when the server starts. */
+interface MemoryFile {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly type: string;
+  readonly cacheControl: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Files the browser must revalidate each time: the page, the version it polls, a service worker. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'version.json', 'sw.js', 'manifest.webmanifest']);
+
+function memoryFile(dir: string, name: string): MemoryFile {
+  const body = readFileSync(join(dir, name));
+  return {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    type: TYPES[extname(name)] ?? 'application/octet-stream',
+    cacheControl: ALWAYS_REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
+  };
+}
+
+function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile): FastifyReply {
+  reply.header('cache-control', file.cacheControl).header('etag', file.etag);
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  return reply.type(file.type).send(file.body);
+}
+
+const API_PATH = /^\/api(\/|\?|$)/;
+/** Source maps stay on the build machine: the served app carries no map of its sources. */
+const SOURCE_MAP = /\.map$/;
+
 /**
- * Serves the built web app from the API's port: hashed assets cached for a year, index.html and
- * version.json never cached (the app polls version.json to offer updates), and every other
- * non-API path answered with index.html so client-side routes survive a reload.
+ * Serves the built web app from the API's port: hashed assets cached for a year; the files at the
+ * top of the build answered from memory, index.html and version.json revalidated every time
+ * (the app polls version.json to offer updates), the others cached for an hour; and every other
+ * GET outside /api answered with index.html, so client-side routes survive a reload.
  */
-export function serveWebApp(server: Express, dir = webDistDir()): boolean {
-  const index = join(dir, 'index.html');
-  if (!existsSync(index)) return false;
-  server.get('/version.json', (_request, response) => {
-    response.set('Cache-Control', 'no-store');
-    response.sendFile(join(dir, 'version.json'));
+export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()): Promise<boolean> {
+  if (!existsSync(join(dir, 'index.html'))) return false;
+  const index = memoryFile(dir, 'index.html');
+
+  await fastify.register(fastifyStatic, {
+    root: join(dir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    allowedPath: (path) => !SOURCE_MAP.test(path),
   });
-  server.use(
-    '/assets',
-    express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
-  );
-  server.use(express.static(dir, { index: false, maxAge: '1h' }));
-  server.get(/^\/(?!api\/).*/, (_request, response) => {
-    response.set('Cache-Control', 'no-cache');
-    response.sendFile(index);
+  // The few files at the top of the build (favicon, version.json...): one route each.
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === 'index.html' || SOURCE_MAP.test(entry.name)) continue;
+    const file = memoryFile(dir, entry.name);
+    fastify.get(`/${entry.name}`, (request, reply) => sendMemoryFile(request, reply, file));
+  }
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendMemoryFile(request, reply, index);
+  fastify.get('/', sendIndex);
+  fastify.get('/*', (request, reply) => {
+    // Unknown API paths and missing assets stay 404s in the JSON error shape.
+    if (API_PATH.test(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
+    return sendIndex(request, reply);
   });
   return true;
 }

@@ -1,16 +1,20 @@
 import 'reflect-metadata';
 import { type DynamicModule, type INestApplication, type INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { configureHttpApp } from '../api/http-app.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { configureHttpApp, createHttpAdapter, NEST_HTTP_OPTIONS } from '../api/http-app.js';
 import { type AppConfig, describeConfig } from '../config/config.js';
 
 /** Starts an HTTP role on config.port and serves the built web app next to the API. */
 export async function startHttpApp(module: DynamicModule, config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: false });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    module,
+    createHttpAdapter({ trustedProxies: config.trustedProxies }),
+    { ...NEST_HTTP_OPTIONS, bufferLogs: false },
+  );
   app.enableShutdownHooks();
   const logger = new Logger('Silverboard');
-  if (!configureHttpApp(app)) {
+  if (!(await configureHttpApp(app))) {
     logger.warn('web/dist not found: serving the API only (run `make build` for the web app)');
   }
   await app.listen(config.port, '0.0.0.0');

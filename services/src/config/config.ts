@@ -23,6 +23,8 @@ export interface AppConfig {
   readonly devnetBasePort: number;
   /** From XSD_NETWORKS_FILE: an operator's RPC endpoints and the addresses the mainnet table lacks. */
   readonly networkOverrides: Partial<Record<ChainName, NetworkOverride>>;
+  /** XSD_TRUSTED_PROXIES: addresses or CIDR ranges whose X-Forwarded-* headers are believed (none by default). */
+  readonly trustedProxies: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -61,7 +63,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null,
     devnetBasePort: integerSetting(env, 'XSD_DEVNET_BASE_PORT', 8545),
     networkOverrides: networkOverrides(optional(env, 'XSD_NETWORKS_FILE')),
+    trustedProxies: trustedProxies(optional(env, 'XSD_TRUSTED_PROXIES')),
   };
+}
+
+const PROXY_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+
+/** A comma-separated list of IPv4 / IPv6 addresses or CIDR ranges, e.g. `10.0.0.0/8, 127.0.0.1`. */
+function trustedProxies(text: string | null): readonly string[] {
+  if (text === null) return [];
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !PROXY_ADDRESS.test(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`XSD_TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas, got '${bad}'`);
+  }
+  return entries;
 }
 
 function networkOverrides(path: string | null): Partial<Record<ChainName, NetworkOverride>> {

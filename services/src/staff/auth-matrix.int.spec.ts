@@ -147,7 +147,12 @@ describe('the role table on every staff route (embedded pipeline)', () => {
       getType: () => 'http',
       getHandler: () => function undeclared() {},
       getClass: () => class Undeclared {},
-      switchToHttp: () => ({ getRequest: () => ({ path: '/api/admin/anything', headers: { authorization: `Bearer ${token}` } }) }),
+      switchToHttp: () => ({ getRequest: () => ({
+          url: '/api/admin/anything',
+          routeOptions: { url: '/api/admin/anything' },
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      }),
     };
     await expect(guard.canActivate(context as never)).rejects.toMatchObject({ status: 403 });
   });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { ChangePasswordResponse, LoginResponse, LogoutResponse, MeResponse } from '@xsd/contracts/api/auth';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentStaff, OptionalSession, RequireSession } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
@@ -13,8 +13,9 @@ export class AuthController {
   /** Sets the session cookie for the browser and returns the same token for the CLI's bearer use. */
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<LoginResponse> {
-    const result = await this.auth.login(body, request.ip ?? request.socket.remoteAddress ?? 'unknown');
+  async login(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<LoginResponse> {
+    // request.ip believes X-Forwarded-For only from XSD_TRUSTED_PROXIES.
+    const result = await this.auth.login(body, request.ip);
     setSessionCookie(request, response, result.token, result.expires_at);
     return result;
   }
@@ -25,8 +26,8 @@ export class AuthController {
   @OptionalSession()
   async logout(
     @CurrentStaff() staff: AuthenticatedStaff | undefined,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<LogoutResponse> {
     clearSessionCookie(request, response);
     return { signed_out: await this.auth.logout(staff) };

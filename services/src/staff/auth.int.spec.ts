@@ -96,7 +96,7 @@ describe('staff sign-in (embedded pipeline)', () => {
   });
 
   describe('POST /api/auth/login', () => {
-    it('answers the token and the user, and sets an HttpOnly SameSite=Lax cookie (not Secure over http)', async () => {
+    it('answers the token and the user, and sets an HttpOnly SameSite=Strict cookie (not Secure over http)', async () => {
       const response = await api.http().post('/api/auth/login').send({ email: 'ROOT@silverboard.test', password: ROOT.password }).expect(200);
       expect(response.body).toEqual({
         token: expect.stringMatching(/^xsd_[A-Za-z0-9_-]{43}$/),
@@ -106,19 +106,26 @@ describe('staff sign-in (embedded pipeline)', () => {
       const cookie = String(response.headers['set-cookie']);
       expect(cookie).toContain(`xsd_session=${response.body.token}`);
       expect(cookie).toMatch(/HttpOnly/);
-      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/SameSite=Strict/);
       expect(cookie).toMatch(/Path=\//);
       expect(cookie).not.toMatch(/Secure/);
     });
 
-    it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
-      api.app.getHttpAdapter().getInstance().set('trust proxy', 'loopback');
+    it('marks the cookie Secure when the request came over https through a trusted proxy, and only then', async () => {
+      const behindProxy = await createStaffTestApp(pipeline, {
+        projector: false,
+        clock: () => new Date(now),
+        http: { trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] },
+      });
       try {
-        const response = await api.http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send(ROOT).expect(200);
+        const response = await behindProxy.http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send(ROOT).expect(200);
         expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
       } finally {
-        api.app.getHttpAdapter().getInstance().set('trust proxy', false);
+        await behindProxy.close();
       }
+      // No proxy is trusted by default: the same header from a client changes nothing.
+      const direct = await api.http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send(ROOT).expect(200);
+      expect(String(direct.headers['set-cookie'])).not.toMatch(/Secure/);
     });
 
     it('records the sign-in as an event of the account and updates last_login', async () => {

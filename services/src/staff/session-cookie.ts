@@ -1,8 +1,8 @@
 import { STAFF_SESSION_COOKIE } from '@xsd/contracts/api/auth';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The session token of a request: `Authorization: Bearer …` (the CLI) first, else the cookie. */
-export function sessionTokenOf(request: Request): string | null {
+export function sessionTokenOf(request: FastifyRequest): string | null {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (bearer) return bearer[1];
   return readCookie(request.headers.cookie, STAFF_SESSION_COOKIE);
@@ -23,17 +23,20 @@ function readCookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
-/** HttpOnly, SameSite=Lax, Secure when the request came over https (directly or via a trusted proxy). */
-export function setSessionCookie(request: Request, response: Response, token: string, expiresAt: string): void {
-  response.cookie(STAFF_SESSION_COOKIE, token, {
+/**
+ * HttpOnly, SameSite=Strict (the staff panel is never entered through another site's link with
+ * its session), Secure when the request came over https (directly or via a trusted proxy).
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void {
+  reply.setCookie(STAFF_SESSION_COOKIE, token, {
     httpOnly: true,
-    sameSite: 'lax',
-    secure: request.secure,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
     path: '/',
     expires: new Date(expiresAt),
   });
 }
 
-export function clearSessionCookie(request: Request, response: Response): void {
-  response.clearCookie(STAFF_SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(STAFF_SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: '/' });
 }

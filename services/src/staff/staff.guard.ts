@@ -26,7 +26,8 @@ export class StaffGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<StaffRequest>();
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_METADATA, [context.getHandler(), context.getClass()]);
-    const adminRoute = ADMIN_PATH.test(request.path);
+    // The matched route's pattern, not the raw URL: no encoding or casing trick changes it.
+    const adminRoute = ADMIN_PATH.test(request.routeOptions.url ?? request.url);
     if (access === undefined && !adminRoute) return true;
 
     const token = sessionTokenOf(request);

@@ -1,5 +1,5 @@
 import type { Actor, StaffRole } from '@xsd/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 
 /** The signed-in staff member of a request, put there by the StaffGuard. */
 export interface AuthenticatedStaff {
@@ -10,7 +10,7 @@ export interface AuthenticatedStaff {
   readonly lastLogin: Date | null;
 }
 
-export type StaffRequest = Request & { staff?: AuthenticatedStaff };
+export type StaffRequest = FastifyRequest & { staff?: AuthenticatedStaff };
 
 export function staffActor(staff: Pick<AuthenticatedStaff, 'id' | 'email'>): Actor {
   return { kind: 'staff', id: staff.id, email: staff.email };

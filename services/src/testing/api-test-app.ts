@@ -1,9 +1,9 @@
 import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NetworkConfig } from '@xsd/contracts';
 import { ApiModule } from '../api/api.module.js';
-import { configureHttpApp } from '../api/http-app.js';
+import { configureHttpApp, createHttpAdapter, type HttpAdapterOptions, NEST_HTTP_OPTIONS } from '../api/http-app.js';
 import { CHAIN_READER_OPTIONS, NETWORKS } from '../chains/chains.module.js';
 import type { ChainReaderOptions } from '../chains/chain-reader.js';
 import type { AppConfig } from '../config/config.js';
@@ -30,6 +30,8 @@ export interface ApiTestAppOptions {
   readonly startIngestor?: boolean;
   /** Serve a built web app from this folder, as `make start` serves web/dist (default: the API alone). */
   readonly webDir?: string;
+  /** Trusted proxies and time-outs of the HTTP server. */
+  readonly http?: HttpAdapterOptions;
 }
 
 export interface ApiTestApp {
@@ -54,6 +56,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   admin: null,
   devnetBasePort: 8545,
   networkOverrides: {},
+  trustedProxies: [],
 };
 
 @Module({})
@@ -79,10 +82,14 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
   if (options.readerOptions) builder = builder.overrideProvider(CHAIN_READER_OPTIONS).useValue(options.readerOptions);
   if (options.clock) builder = builder.overrideProvider(CLOCK).useValue(options.clock);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'] });
-  // The same HTTP front as the real roles (compression, the web app), ahead of the routes.
-  configureHttpApp(app, { webDir: options.webDir ?? null });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(options.http), {
+    ...NEST_HTTP_OPTIONS,
+    logger: ['error'],
+  });
+  // The same HTTP front as the real roles (headers, CSRF, compression, the web app), ahead of the routes.
+  await configureHttpApp(app, { webDir: options.webDir ?? null });
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   const log = app.get<EventLog>(EVENT_LOG);
   const progress = app.get(ProjectionProgress);
   return {

@@ -2,7 +2,9 @@ import { type DynamicModule, type INestApplication, type LoggerService, Module }
 import { Test } from '@nestjs/testing';
 import type { LoginResponse } from '@xsd/contracts/api/auth';
 import request from 'supertest';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiModule } from '../api/api.module.js';
+import { configureHttpApp, createHttpAdapter, type HttpAdapterOptions, NEST_HTTP_OPTIONS } from '../api/http-app.js';
 import type { AppConfig } from '../config/config.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { CoreModule } from '../core/core.module.js';
@@ -26,6 +28,8 @@ export interface StaffTestAppOptions {
   /** The whole API (default) or just the scheduler, as the projector role has it. */
   readonly api?: boolean;
   readonly logger?: LoggerService | false;
+  /** Trusted proxies and time-outs of the HTTP server. */
+  readonly http?: HttpAdapterOptions;
 }
 
 export interface StaffTestApp {
@@ -82,8 +86,13 @@ export async function createStaffTestApp(pipeline: Pipeline, options: StaffTestA
     .useValue(unclosable(pipeline.log));
   if (options.clock) builder = builder.overrideProvider(CLOCK).useValue(options.clock);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ logger: options.logger ?? ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(options.http), {
+    ...NEST_HTTP_OPTIONS,
+    logger: options.logger ?? ['error'],
+  });
+  await configureHttpApp(app, { webDir: null });
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   const http = () => request(app.getHttpServer());
   return {
     app,
