@@ -29,9 +29,6 @@ export interface AttemptCount {
   readonly count: number;
 }
 
-/** Injection token of the deployment's store. */
-export const ATTEMPT_STORE = Symbol('ATTEMPT_STORE');
-
 /**
  * The pure step both stores share: the times still within the window, plus `now` when there is
  * room. Sorted oldest first.

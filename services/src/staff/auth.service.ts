@@ -12,8 +12,8 @@ import {
 import { parseRequest } from '../api/validation.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DecisionError } from '../event-sourcing/decider.js';
-import { LoginAttempts } from './login-attempts.js';
 import { hashSessionToken } from './session-token.js';
+import { type PasswordCheck, SignInBudget } from './sign-in-budget.js';
 import { ChangePasswordCommand, SignInCommand, SignOutCommand } from './staff.commands.js';
 import { StaffRepository } from './staff.repository.js';
 import type { AuthenticatedStaff } from './staff.types.js';
@@ -25,22 +25,14 @@ export class AuthService {
     private readonly commands: CommandBus,
     private readonly staff: StaffRepository,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly attempts: LoginAttempts,
+    private readonly budget: SignInBudget,
   ) {}
 
-  /** `client` identifies the caller for the failed-attempt limit (its IP address). */
+  /** `client` identifies the caller for the sign-in budget (its IP address). */
   async login(body: unknown, client: string): Promise<LoginResponse> {
     const { email, password, kind } = parseRequest(LoginRequestSchema, body);
-    const key = LoginAttempts.key(client, email);
-    this.attempts.check(key, this.clock());
-    try {
-      const result: LoginResponse = await this.commands.execute(new SignInCommand(email, password, kind ?? 'cookie'));
-      this.attempts.succeeded(key);
-      return result;
-    } catch (error) {
-      if (error instanceof DecisionError && error.code === 'login_failed') this.attempts.failed(key, this.clock());
-      throw error;
-    }
+    const check: PasswordCheck = { kind: 'sign-in', client, email };
+    return this.withinBudget(check, 'login_failed', () => this.commands.execute(new SignInCommand(email, password, kind ?? 'cookie')));
   }
 
   logout(staff: AuthenticatedStaff | undefined): Promise<boolean> {
@@ -53,10 +45,30 @@ export class AuthService {
     };
   }
 
-  async changePassword(staff: AuthenticatedStaff, body: unknown): Promise<ChangePasswordResponse> {
+  /**
+   * `client` is the caller's address, for the per-client part of the budget; without it, wrong
+   * current passwords are limited per account alone.
+   */
+  async changePassword(staff: AuthenticatedStaff, body: unknown, client: string | null = null): Promise<ChangePasswordResponse> {
     const request: ChangePasswordRequest = parseRequest(ChangePasswordRequestSchema, body, 'invalid_password');
-    await this.commands.execute(new ChangePasswordCommand(staff, request.currentPassword, request.newPassword));
+    const check: PasswordCheck = { kind: 'password-change', client, accountId: staff.id };
+    await this.withinBudget(check, 'wrong_password', () =>
+      this.commands.execute(new ChangePasswordCommand(staff, request.currentPassword, request.newPassword)),
+    );
     return { message: PASSWORD_UPDATED_MESSAGE };
+  }
+
+  /** Runs a password check the budget admits; a refusal with `failureCode` counts as a failure, a success clears the pair. */
+  private async withinBudget<T>(check: PasswordCheck, failureCode: string, run: () => Promise<T>): Promise<T> {
+    await this.budget.admit(check, this.clock());
+    try {
+      const result = await run();
+      await this.budget.succeeded(check);
+      return result;
+    } catch (error) {
+      if (error instanceof DecisionError && error.code === failureCode) await this.budget.failed(check, this.clock());
+      throw error;
+    }
   }
 
   /** The live session a token opens, or null (unknown, expired or revoked); records its use. */

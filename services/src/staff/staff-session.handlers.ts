@@ -22,8 +22,11 @@ const STAFF = staffProjection.name;
 const loginFailed = () => new DecisionError('unauthorized', 'login_failed', LOGIN_FAILED_MESSAGE);
 
 /**
- * Checks the password against the account's current hash and opens a session. Whatever fails
- * (unknown email, wrong password, deleted account), the answer and its cost are the same.
+ * Checks the password and opens a session. Whatever fails (unknown email, wrong password, deleted
+ * account), the answer and its cost are the same: one lookup in the read model and one argon2
+ * verification (on a stand-in hash when there is no account), nothing else. Only a right password
+ * goes on to the account's history, where the log has the last word: a password changed since the
+ * read model was written is checked again there.
  * The log lines name the account id at most: never the password, nor what was typed as email.
  */
 @CommandHandler(SignInCommand)
@@ -42,17 +45,18 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     const now = this.clock();
     // An account created a moment ago (by another API process, or at start) must be found.
     await this.progress.waitFor(STAFF, await this.log.subjectSequence(STAFF_DIRECTORY_SUBJECT));
-    const accountId = await this.staff.accountIdByEmail(email);
-    if (accountId === null) {
-      await this.hasher.verifyNothing(password);
-      this.logger.warn('login refused: no staff account has that email');
+    const credentials = await this.staff.credentialsByEmail(email);
+    const matches = await this.hasher.verify(credentials?.passwordHash ?? null, password);
+    if (credentials === null || !matches) {
+      this.logger.warn(credentials ? `login refused for account ${credentials.id}` : 'login refused: no staff account has that email');
       throw loginFailed();
     }
 
+    const accountId = credentials.id;
     const token = newSessionToken();
     const sessionId = newEventId(now.getTime());
     const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS).toISOString();
-    let checked: { hash: string | null; matches: boolean } | null = null;
+    const verified = new Map([[credentials.passwordHash, true]]);
     try {
       const { sequence, state } = await decideAndAppend({
         log: this.log,
@@ -60,17 +64,9 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
         now,
         load: () => loadAccount(this.log, accountId),
         decide: async (state) => {
-          if (checked === null || checked.hash !== state.passwordHash) {
-            const matches = state.passwordHash
-              ? await this.hasher.verify(state.passwordHash, password)
-              : await this.hasher.verifyNothing(password);
-            checked = { hash: state.passwordHash, matches };
-          }
+          const passwordMatches = await verifyOnce(this.hasher, verified, state.passwordHash, password);
           return staffAccountDecider.decide(
-            {
-              type: 'SignIn',
-              data: { accountId, passwordMatches: checked.matches, sessionId, tokenHash: hashSessionToken(token), kind, expiresAt },
-            },
+            { type: 'SignIn', data: { accountId, passwordMatches, sessionId, tokenHash: hashSessionToken(token), kind, expiresAt } },
             state,
           );
         },
@@ -83,6 +79,17 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
       throw error;
     }
   }
+}
+
+/** Verifies the password against a hash the decision rests on, once per hash however often it is decided again. */
+async function verifyOnce(hasher: PasswordHasher, verified: Map<string, boolean>, hash: string | null, password: string): Promise<boolean> {
+  if (hash === null) return false;
+  let matches = verified.get(hash);
+  if (matches === undefined) {
+    matches = await hasher.verify(hash, password);
+    verified.set(hash, matches);
+  }
+  return matches;
 }
 
 @CommandHandler(SignOutCommand)
@@ -121,18 +128,22 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
 
   async execute({ staff, currentPassword, newPassword }: ChangePasswordCommand): Promise<void> {
     const now = this.clock();
-    const newPasswordHash = await this.hasher.hash(newPassword);
+    const verified = new Map<string, boolean>();
+    let newPasswordHash: string | null = null;
     const { sequence } = await decideAndAppend({
       log: this.log,
       actor: staffActor(staff),
       now,
       load: () => loadAccount(this.log, staff.id),
       decide: async (state) => {
-        const currentPasswordMatches = state.passwordHash !== null && (await this.hasher.verify(state.passwordHash, currentPassword));
+        const currentPasswordMatches = await verifyOnce(this.hasher, verified, state.passwordHash, currentPassword);
+        // A wrong guess costs one verification, not a hash of the new password as well.
+        if (currentPasswordMatches) newPasswordHash ??= await this.hasher.hash(newPassword);
         return staffAccountDecider.decide(
           {
             type: 'ChangePassword',
-            data: { accountId: staff.id, sessionId: staff.sessionId, currentPasswordMatches, newPasswordHash },
+            // Without a match the decider refuses before it reads the new hash.
+            data: { accountId: staff.id, sessionId: staff.sessionId, currentPasswordMatches, newPasswordHash: newPasswordHash ?? '' },
             metadata: { now },
           },
           state,

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CLOCK, systemClock } from '../core/clock.js';
+import { APP_CONFIG } from '../core/tokens.js';
+import type { AppConfig } from '../config/config.js';
+import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -17,7 +20,7 @@ import { StaffUsersController } from './staff-users.controller.js';
 import { StaffUsersService } from './staff-users.service.js';
 import { StaffGuard } from './staff.guard.js';
 import { StaffRepository } from './staff.repository.js';
-import { LoginAttempts } from './login-attempts.js';
+import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
 
 /**
  * Staff accounts and sessions: /api/auth/*, the Users tab, the first super admin at start, and the
@@ -31,8 +34,12 @@ import { LoginAttempts } from './login-attempts.js';
     { provide: APP_GUARD, useClass: StaffGuard },
     PasswordHasher,
     StaffRepository,
-    // One limiter per application, so each test app (and each API process) counts on its own.
-    { provide: LoginAttempts, useFactory: () => new LoginAttempts() },
+    // The deployment's attempt store: what every API replica counts sign-in attempts in.
+    {
+      provide: SignInBudget,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig) => new SignInBudget(await openAttemptStore(config, SIGN_IN_LIMITS.failureWindowMs)),
+    },
     AuthService,
     StaffUsersService,
     StaffBootstrap,

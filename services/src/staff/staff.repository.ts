@@ -28,13 +28,15 @@ export class StaffRepository {
     this.db = database.db;
   }
 
-  async accountIdByEmail(email: string): Promise<string | null> {
+  /** The account with this email (any case) and its password hash, as projected; null for no such account. */
+  async credentialsByEmail(email: string): Promise<{ id: string; passwordHash: string } | null> {
     const row = await this.db
-      .selectFrom('admin_users')
-      .select('id')
-      .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+      .selectFrom('admin_users as u')
+      .innerJoin('staff_credentials as c', 'c.admin_user_id', 'u.id')
+      .select(['u.id', 'c.password_hash'])
+      .where(sql<string>`lower(u.email)`, '=', email.trim().toLowerCase())
       .executeTakeFirst();
-    return row?.id ?? null;
+    return row ? { id: row.id, passwordHash: row.password_hash } : null;
   }
 
   async account(id: string): Promise<StaffAccount | null> {

@@ -1,0 +1,19 @@
+import type { AppConfig } from '../config/config.js';
+import type { AttemptStore } from './attempt-store.js';
+import { JetStreamAttemptStore } from './jetstream-attempt-store.js';
+import { MemoryAttemptStore } from './memory-attempt-store.js';
+
+/**
+ * NATS_URL set: the JetStream bucket every API replica shares; unset: this process's memory, which
+ * is the whole deployment in the embedded mode. `ttlMs` is the longest window counted.
+ */
+export async function openAttemptStore(config: AppConfig, ttlMs: number): Promise<AttemptStore> {
+  if (config.natsUrl) {
+    return JetStreamAttemptStore.connect({
+      servers: config.natsUrl.split(',').map((url) => url.trim()),
+      replicas: config.streamReplicas ?? 1,
+      ttlMs,
+    });
+  }
+  return new MemoryAttemptStore();
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryAttemptStore } from '../rate-limit/memory-attempt-store.js';
+import { type PasswordCheck, SignInBudget, type SignInLimits } from './sign-in-budget.js';
+
+const T0 = Date.UTC(2026, 10, 21, 10, 0);
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+const LIMITS: SignInLimits = { perClientAndSubject: 3, perClient: 5, failureWindowMs: 10 * 60_000, site: 4, siteWindowMs: 1_000 };
+
+const TOO_MANY_LOGINS = {
+  status: 429,
+  response: { error: { code: 'too_many_login_attempts', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' } },
+};
+const TOO_MANY_PASSWORDS = {
+  status: 429,
+  response: { error: { code: 'too_many_password_attempts', message: 'Too many wrong current passwords. Please wait 15 minutes and try again.' } },
+};
+const BUSY = {
+  status: 429,
+  response: { error: { code: 'sign_in_busy', message: 'Too many sign-in attempts on the site right now. Please try again in a few seconds.' } },
+};
+
+const signIn = (client: string, email: string): PasswordCheck => ({ kind: 'sign-in', client, email });
+
+/** A budget whose site window never fills unless the test moves `site` itself. */
+function budget(limits: SignInLimits = LIMITS) {
+  let siteMs = T0;
+  const subject = new SignInBudget(new MemoryAttemptStore(), limits, () => new Date(siteMs));
+  return {
+    budget: subject,
+    /** Spreads each admission a site window apart, so only the failure limits are in play. */
+    async admit(check: PasswordCheck, now: Date) {
+      siteMs += limits.siteWindowMs;
+      await subject.admit(check, now);
+    },
+    setSite: (ms: number) => (siteMs = ms),
+  };
+}
+
+describe('SignInBudget', () => {
+  describe('per client and email', () => {
+    it('given fewer failures than the limit, then the pair may try again', async () => {
+      const { budget: b, admit } = budget();
+      await b.failed(signIn('ip', 'a@x.test'), at(0));
+      await b.failed(signIn('ip', 'a@x.test'), at(1));
+      await expect(admit(signIn('ip', 'a@x.test'), at(2))).resolves.toBeUndefined();
+    });
+
+    it('given the limit reached, then it refuses until the oldest failure leaves the window; other emails may go on', async () => {
+      const { budget: b, admit } = budget();
+      for (const minute of [0, 1, 2]) await b.failed(signIn('ip', 'a@x.test'), at(minute));
+      await expect(admit(signIn('ip', 'a@x.test'), at(3))).rejects.toMatchObject(TOO_MANY_LOGINS);
+      await expect(admit(signIn('ip', ' A@X.test '), at(3))).rejects.toMatchObject(TOO_MANY_LOGINS);
+      await expect(admit(signIn('ip', 'b@x.test'), at(3))).resolves.toBeUndefined();
+      await expect(admit(signIn('other-ip', 'a@x.test'), at(3))).resolves.toBeUndefined();
+      await expect(admit(signIn('ip', 'a@x.test'), at(10))).resolves.toBeUndefined();
+    });
+
+    it('given a success, then earlier failures of the pair are forgotten', async () => {
+      const { budget: b, admit } = budget();
+      for (const minute of [0, 1, 2]) await b.failed(signIn('ip', 'a@x.test'), at(minute));
+      await b.succeeded(signIn('ip', 'a@x.test'));
+      await expect(admit(signIn('ip', 'a@x.test'), at(3))).resolves.toBeUndefined();
+    });
+  });
+
+  describe('per client, whatever the emails', () => {
+    it('given the limit of failures over many emails, then every email from that client is refused, and other clients are not', async () => {
+      const { budget: b, admit } = budget();
+      for (let n = 0; n < 5; n += 1) await b.failed(signIn('ip', `guess-${n}@x.test`), at(0));
+      await expect(admit(signIn('ip', 'fresh@x.test'), at(1))).rejects.toMatchObject(TOO_MANY_LOGINS);
+      await expect(admit(signIn('other-ip', 'fresh@x.test'), at(1))).resolves.toBeUndefined();
+      await expect(admit(signIn('ip', 'fresh@x.test'), at(10))).resolves.toBeUndefined();
+    });
+
+    it('is not reset by one success: a guesser with an account of their own keeps their count', async () => {
+      const { budget: b, admit } = budget();
+      for (let n = 0; n < 5; n += 1) await b.failed(signIn('ip', `guess-${n}@x.test`), at(0));
+      await b.succeeded(signIn('ip', 'own@x.test'));
+      await expect(admit(signIn('ip', 'guess-5@x.test'), at(1))).rejects.toMatchObject(TOO_MANY_LOGINS);
+    });
+  });
+
+  describe('wrong current passwords', () => {
+    const change = (client: string | null, accountId = 'acc-1'): PasswordCheck => ({ kind: 'password-change', client, accountId });
+
+    it('given the limit for one account, then it refuses with its own message; a success before it clears the count', async () => {
+      const { budget: b, admit } = budget();
+      await b.failed(change('ip'), at(0));
+      await b.succeeded(change('ip'));
+      for (const minute of [2, 3, 4]) await b.failed(change('ip'), at(minute));
+      await expect(admit(change('ip'), at(5))).rejects.toMatchObject(TOO_MANY_PASSWORDS);
+      await expect(admit(change('ip', 'acc-2'), at(5))).resolves.toBeUndefined();
+    });
+
+    it('counts towards the client, like sign-in failures do', async () => {
+      const { budget: b, admit } = budget();
+      for (const minute of [0, 1]) await b.failed(change('ip'), at(minute));
+      for (const n of [0, 1, 2]) await b.failed(signIn('ip', `guess-${n}@x.test`), at(2));
+      await expect(admit(signIn('ip', 'fresh@x.test'), at(3))).rejects.toMatchObject(TOO_MANY_LOGINS);
+    });
+
+    it('given no client address, then the account alone is limited', async () => {
+      const { budget: b, admit } = budget();
+      for (const minute of [0, 1, 2]) await b.failed(change(null), at(minute));
+      await expect(admit(change(null), at(3))).rejects.toMatchObject(TOO_MANY_PASSWORDS);
+    });
+  });
+
+  describe('site-wide', () => {
+    it('takes a limited number of checks per window from every client together, then has room again when the window moves on', async () => {
+      const { budget: b, setSite } = budget();
+      setSite(T0);
+      for (let n = 0; n < 4; n += 1) await b.admit(signIn(`ip-${n}`, `e${n}@x.test`), at(0));
+      await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).rejects.toMatchObject(BUSY);
+      setSite(T0 + 999);
+      await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).rejects.toMatchObject(BUSY);
+      setSite(T0 + 1_000);
+      await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).resolves.toBeUndefined();
+    });
+
+    it('is not spent by checks the failure limits refuse', async () => {
+      const { budget: b, setSite } = budget();
+      setSite(T0);
+      for (let n = 0; n < 5; n += 1) await b.failed(signIn('ip', `guess-${n}@x.test`), at(0));
+      for (let n = 0; n < 10; n += 1) await expect(b.admit(signIn('ip', `more-${n}@x.test`), at(0))).rejects.toMatchObject(TOO_MANY_LOGINS);
+      for (let n = 0; n < 4; n += 1) await b.admit(signIn(`ip-${n}`, 'staff@x.test'), at(0));
+    });
+  });
+
+  it('closes its store with the application', async () => {
+    const store = new MemoryAttemptStore();
+    let closed = false;
+    store.close = async () => void (closed = true);
+    await new SignInBudget(store).onApplicationShutdown();
+    expect(closed).toBe(true);
+  });
+});
