@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MAINNET_NETWORKS } from '@xsd/contracts/chains/networks';
+import { isAddress, MAINNET_NETWORKS } from '@xsd/contracts/chains/networks';
 import {
   INVALID_WALLET_ADDRESS_MESSAGE,
   type WalletChainResult,
@@ -32,7 +32,7 @@ interface ScanPlan {
 
 /** `xsd scan`: progress, then the report (plain or Ink), JSON or CSV. Exit 1 when a chain failed. */
 export async function runScan(address: string, options: ScanOptions, command: Command): Promise<void> {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address.trim())) throw new UsageError(INVALID_WALLET_ADDRESS_MESSAGE);
+  if (!isAddress(address.trim())) throw new UsageError(INVALID_WALLET_ADDRESS_MESSAGE);
   const plan = options.rpc ? await rpcPlan(address) : apiPlan(command, address);
   const mode = options.csv ? 'csv' : outputMode(options);
 

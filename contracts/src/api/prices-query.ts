@@ -3,27 +3,12 @@
  * reuse. Each schema's first issue carries the message the API answers with (400).
  */
 import { z } from 'zod';
-import { CHAIN_NAMES, type ChainName, TOKEN_NAMES, type TokenName } from '../chains/names.js';
+import { parseChainName, parseTokenName, unknownChainMessage, unknownTokenMessage } from '../chains/names.js';
 import { MAX_HISTORY_DAYS, MIN_HISTORY_DAYS } from '../rules/chart-points.js';
 import { PUBLIC_API_TOKENS, PUBLIC_PRICES_DEFAULT_LIMIT, PUBLIC_PRICES_MAX_LIMIT } from './prices.js';
 
 export const TOKEN_AND_CHAIN_REQUIRED_MESSAGE = 'Token name and chain name are required';
 export const DAYS_RANGE_MESSAGE = 'Days must be between 1 and 365';
-
-/** 'xsd', 'BANKX', 'BankX' → the token name; null for anything else. */
-export function parseTokenName(value: string): TokenName | null {
-  const upper = value.trim().toUpperCase();
-  return TOKEN_NAMES.find((token) => token.toUpperCase() === upper) ?? null;
-}
-
-/** 'ethereum', 'BSC', 'bsc' → the chain name; null for anything else. */
-export function parseChainName(value: string): ChainName | null {
-  const lower = value.trim().toLowerCase();
-  return CHAIN_NAMES.find((chain) => chain.toLowerCase() === lower) ?? null;
-}
-
-const unknownToken = (value: string) => `Unknown token '${value}': expected ${TOKEN_NAMES.join(' or ')}`;
-const unknownChain = (value: string) => `Unknown network '${value}': expected one of ${CHAIN_NAMES.join(', ')}`;
 
 /** A single query value: repeated parameters (`?a=1&a=2`) are refused with `message`. */
 const single = (message: string) => z.string({ error: message });
@@ -35,7 +20,7 @@ function tokenName(requiredMessage: string) {
     .transform((value, ctx) => {
       const token = parseTokenName(value);
       if (token === null) {
-        ctx.issues.push({ code: 'custom', message: unknownToken(value), input: value });
+        ctx.issues.push({ code: 'custom', message: unknownTokenMessage(value), input: value });
         return z.NEVER;
       }
       return token;
@@ -49,7 +34,7 @@ function chainName(requiredMessage: string) {
     .transform((value, ctx) => {
       const chain = parseChainName(value);
       if (chain === null) {
-        ctx.issues.push({ code: 'custom', message: unknownChain(value), input: value });
+        ctx.issues.push({ code: 'custom', message: unknownChainMessage(value), input: value });
         return z.NEVER;
       }
       return chain;
@@ -128,7 +113,7 @@ export const PublicPricesQuerySchema = z
         if (value === undefined || value === '') return null;
         const chain = parseChainName(value);
         if (chain === null) {
-          ctx.issues.push({ code: 'custom', message: unknownChain(value), input: value });
+          ctx.issues.push({ code: 'custom', message: unknownChainMessage(value), input: value });
           return z.NEVER;
         }
         return chain;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_NAMES, type ChainName } from './names.js';
-import type { Address } from './networks.js';
-import { isAddress, type NetworkOverride } from './profiles.js';
+import { type Address, isAddress } from './networks.js';
+import type { NetworkOverride } from './profiles.js';
 
 const address = z
   .string()

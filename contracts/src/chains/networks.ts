@@ -4,6 +4,14 @@ import type { ChainName, TokenName } from './names.js';
 /** A 20-byte EVM address, EIP-55 checksummed in this table. */
 export type Address = `0x${string}`;
 
+/**
+ * The one address format check of the product (wallet input, scan route, CLI, network
+ * overrides): 0x and 40 hex digits. Checksums are the reader's library's business.
+ */
+export function isAddress(value: string): value is Address {
+  return /^0x[0-9a-fA-F]{40}$/.test(value);
+}
+
 export interface NativeCurrency {
   readonly name: string;
   readonly symbol: string;

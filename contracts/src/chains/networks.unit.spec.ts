@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { CHAIN_NAMES } from './names.js';
-import { MAINNET_NETWORKS, MULTICALL3_ADDRESS, type NetworkConfig } from './networks.js';
+import { isAddress, MAINNET_NETWORKS, MULTICALL3_ADDRESS, type NetworkConfig } from './networks.js';
 import {
   DEVNET_ADDRESSES,
   DEVNET_CHAINS,
@@ -197,5 +197,15 @@ describe('the helpers', () => {
       '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
       '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
     ]);
+  });
+});
+
+describe('isAddress', () => {
+  it('takes 0x and 40 hex digits in any case, and nothing else', () => {
+    expect(isAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(true);
+    expect(isAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')).toBe(true);
+    for (const bad of ['70997970c51812dc3a010c7d01b50e0d17dc79c8', '0x70997970c51812dc3a010c7d01b50e0d17dc79c', '0x70997970c51812dc3a010c7d01b50e0d17dc79c8a', '0x70997970c51812dc3a010c7d01b50e0d17dc79cg', ' 0x70997970c51812dc3a010c7d01b50e0d17dc79c8']) {
+      expect(isAddress(bad), bad).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { deepFreeze } from './freeze.js';
 import type { ChainName, TokenName } from './names.js';
-import { MAINNET_NETWORKS, MULTICALL3_ADDRESS, type Address, type NetworkConfig } from './networks.js';
+import { isAddress, MAINNET_NETWORKS, MULTICALL3_ADDRESS, type Address, type NetworkConfig } from './networks.js';
 
 /**
  * Where the product reads chains from. `devnet`: seven local anvil nodes (`xsd devnet`,
@@ -182,11 +182,6 @@ function applyOverride(network: NetworkConfig, override: NetworkOverride | undef
   };
 }
 
-/** Shape check only (0x and 40 hex digits); checksums are the reader's library's business. */
-export function isAddress(value: string): value is Address {
-  return /^0x[0-9a-fA-F]{40}$/.test(value);
-}
-
 /** A network the product reads: not coming soon, with both tokens, a price controller and Multicall3. */
 export interface ActiveNetwork extends NetworkConfig {
   readonly tokens: Readonly<Record<TokenName, Address>>;
@@ -212,10 +207,6 @@ export function activeNetworks(networks: readonly NetworkConfig[]): readonly Act
 
 export function findNetwork(networks: readonly NetworkConfig[], name: ChainName): NetworkConfig | undefined {
   return networks.find((n) => n.name === name);
-}
-
-export function findNetworkByChainId(networks: readonly NetworkConfig[], chainId: number): NetworkConfig | undefined {
-  return networks.find((n) => n.chainId === chainId);
 }
 
 /** The parameter of a wallet's `wallet_addEthereumChain` request (EIP-3085). */

@@ -1,4 +1,4 @@
-import type { ActiveNetwork, Address, ChainName, TokenName } from '@xsd/contracts';
+import { type ActiveNetwork, type Address, type ChainName, isAddress, type TokenName } from '@xsd/contracts';
 import {
   INVALID_WALLET_ADDRESS_MESSAGE,
   type WalletChainResult,
@@ -37,7 +37,7 @@ export class InvalidWalletAddressError extends Error {
 /** 0x and 40 hex digits, with a valid EIP-55 checksum when mixed case; the checksummed form. */
 export function normalizeWalletAddress(input: string): Address {
   const trimmed = input.trim();
-  if (!/^0x[0-9a-fA-F]{40}$/.test(trimmed)) throw new InvalidWalletAddressError(INVALID_WALLET_ADDRESS_MESSAGE);
+  if (!isAddress(trimmed)) throw new InvalidWalletAddressError(INVALID_WALLET_ADDRESS_MESSAGE);
   try {
     return getAddress(trimmed) as Address;
   } catch {
