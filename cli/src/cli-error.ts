@@ -1,5 +1,4 @@
 /** Exit codes of every command: 0 success, 1 a failed operation, 2 bad usage. */
-export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 

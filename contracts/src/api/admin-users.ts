@@ -33,7 +33,6 @@ export const CreateStaffAccountRequestSchema = z.object({
     .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE)),
   role,
 });
-export type CreateStaffAccountRequest = z.input<typeof CreateStaffAccountRequestSchema>;
 
 /** `POST /api/admin/users` (201): `password` is the generated one, shown this once. */
 export interface CreateStaffAccountResponse {
@@ -42,7 +41,6 @@ export interface CreateStaffAccountResponse {
 }
 
 export const ChangeStaffRoleRequestSchema = z.object({ role });
-export type ChangeStaffRoleRequest = z.input<typeof ChangeStaffRoleRequestSchema>;
 
 /** `PATCH /api/admin/users/:id` (200). */
 export interface StaffAccountResponse {

@@ -43,7 +43,6 @@ export const LoginRequestSchema = z.object(
   },
   { error: LOGIN_FIELDS_REQUIRED_MESSAGE },
 );
-export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
 export const ChangePasswordRequestSchema = z
   .object(

@@ -50,7 +50,3 @@ export function isStaffRole(value: unknown): value is StaffRole {
 export function hasPermission(role: string, permission: string): boolean {
   return isStaffRole(role) && (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission);
 }
-
-export function roleLabel(role: StaffRole): string {
-  return ROLE_LABELS[role];
-}

@@ -4,8 +4,6 @@ export const PRODUCT_TAGLINE = 'XSD & BankX Community Dashboard';
 
 /** Footer version when /version.json cannot be read. */
 export const FOOTER_FALLBACK_VERSION = '1.0.2';
-/** Guide page version when /version.json cannot be read. */
-export const GUIDE_FALLBACK_VERSION = '1.0.3';
 
 /** Below this width the menu is a slide-in drawer. */
 export const MOBILE_BREAKPOINT_PX = 1024;
