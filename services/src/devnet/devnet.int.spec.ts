@@ -248,6 +248,57 @@ describe('the devnet process', () => {
   });
 });
 
+describe('a script that awaits the devnet at top level', () => {
+  const devnetModule = fileURLToPath(new URL('./devnet.ts', import.meta.url));
+
+  /** Runs `body` as an ES module (top-level await) next to the devnet; resolves with how it ended. */
+  function runScript(body: string): Promise<{ code: number | null; output: string }> {
+    const code = `const { startDevnet } = await import(${JSON.stringify(devnetModule)});\n${body}`;
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    return new Promise((resolve) => child.once('close', (exitCode) => resolve({ code: exitCode, output })));
+  }
+
+  // Exit 13 is Node's "unsettled top-level await": the stop awaited the watchdog's exit on an
+  // unreferenced handle, the last thing left in the loop, and the process ended mid-await.
+  it('ends normally after stopping it, never with exit 13', async () => {
+    const basePort = await findFreeBasePort();
+
+    const run = await runScript(`
+      const devnet = await startDevnet({ basePort: ${basePort}, simulate: false });
+      await devnet.stop();
+      process.stdout.write('stopped\\n');
+    `);
+
+    expect(run).toEqual({ code: 0, output: 'stopped\n' });
+  });
+
+  it('gets the start failure to report it, never exit 13', async () => {
+    const basePort = await findFreeBasePort();
+    const blocker = await listen(basePort + 3);
+    try {
+      const run = await runScript(`
+        try {
+          await startDevnet({ basePort: ${basePort}, simulate: false });
+        } catch (error) {
+          process.stdout.write('failed: ' + error.message.split('\\n')[0] + '\\n');
+          process.exitCode = 1;
+        }
+      `);
+
+      expect(run.code).toBe(1);
+      expect(run.output).toContain(`failed: anvil (chain 137) exited before listening on http://127.0.0.1:${basePort + 3}`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
 function isPortOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
