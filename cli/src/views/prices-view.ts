@@ -2,7 +2,7 @@ import type { ChainName, TokenName } from '@xsd/contracts/chains/names';
 import { DEFAULT_CHAIN_MAINTENANCE_MESSAGE, type LatestPrice } from '@xsd/contracts/api/prices';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import type { PriceStreamData, SilverStreamData } from '@xsd/contracts/api/stream';
-import { formatChangePercent, formatSilverPrice, formatUsd, NOT_AVAILABLE } from '@xsd/contracts/rules/format';
+import { type ChangeTone, changeTone, formatChangePercent, formatSilverPrice, formatUsd, NOT_AVAILABLE } from '@xsd/contracts/rules/format';
 import { DEVIATION_TIER_LABELS, type DeviationTier, flaggedDeviationTier } from '@xsd/contracts/rules/peg-deviation';
 import { priceStatusText } from '@xsd/contracts/rules/price-status';
 import type { Tone } from '../theme.js';
@@ -30,12 +30,11 @@ export interface PriceRowView {
 
 export const PRICE_COLUMNS = ['TOKEN', 'CHAIN', 'PRICE', '24H', 'VS SILVER', 'UPDATED'] as const;
 
-export function changeTone(change: number | null): Tone {
-  if (change === null || !Number.isFinite(change)) return 'muted';
-  const rounded = Number(change.toFixed(2));
-  if (rounded > 0) return 'positive';
-  if (rounded < 0) return 'negative';
-  return 'neutral';
+const CHANGE_TONE: Readonly<Record<ChangeTone, Tone>> = { positive: 'positive', negative: 'negative', neutral: 'neutral', none: 'muted' };
+
+/** The tone of a change percent, by the contracts' rule (the web colours by it too). */
+export function changeCellTone(percent: number | null): Tone {
+  return CHANGE_TONE[changeTone(percent)];
 }
 
 export function deviationTone(tier: DeviationTier | null): Tone {
@@ -61,7 +60,7 @@ export function priceRow(item: LatestPrice, silver: SilverReading | null, now: D
     chain: item.chain_name,
     price: formatUsd(item.price),
     change: formatChangePercent(item.change_24h),
-    changeTone: changeTone(item.change_24h),
+    changeTone: changeCellTone(item.change_24h),
     deviation:
       item.token_name !== 'XSD'
         ? '-'

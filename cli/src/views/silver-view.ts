@@ -9,7 +9,7 @@ import {
   silverProgressPercent,
 } from '@xsd/contracts/rules/silver-milestones';
 import type { Tone } from '../theme.js';
-import { changeTone } from './prices-view.js';
+import { changeCellTone } from './prices-view.js';
 import { formatWhen } from './time-format.js';
 import type { ViewField } from './view-types.js';
 
@@ -41,7 +41,7 @@ export function silverView(silver: SilverLatestResponse, now: Date): SilverView 
       { label: 'Price per gram', value: formatSilverPrice(price), tone: 'neutral' },
       { label: '24H High', value: formatSilverPrice(silver.high24h), tone: 'neutral' },
       { label: '24H Low', value: formatSilverPrice(silver.low24h), tone: 'neutral' },
-      { label: '24H Change', value: change, tone: changeTone(silver.changePercent) },
+      { label: '24H Change', value: change, tone: changeCellTone(silver.changePercent) },
       { label: 'Updated', value: `${formatWhen(silver.timestamp, now)}, ${silver.source}`, tone: 'muted' },
     ],
     progressPercent: progress,

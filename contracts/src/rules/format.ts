@@ -14,14 +14,32 @@ export const USD_SMALL_MAX_DECIMALS = 8;
 
 const usable = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** A change percent as printed: rounded to 2 decimals, so -0.004 is 0. */
+const roundedChange = (value: number) => Number(value.toFixed(CHANGE_PERCENT_DECIMALS));
+
 /** `+1.23%`, `-0.50%`, `0.00%`; 'N/A' without a value. */
 export function formatChangePercent(value: number | null | undefined): string {
   if (!usable(value)) return NOT_AVAILABLE;
-  const rounded = Number(value.toFixed(CHANGE_PERCENT_DECIMALS));
+  const rounded = roundedChange(value);
   const text = Math.abs(rounded).toFixed(CHANGE_PERCENT_DECIMALS);
   if (rounded > 0) return `+${text}%`;
   if (rounded < 0) return `-${text}%`;
   return `${text}%`;
+}
+
+/** The colour meaning of a change: up, down, no move, or no figure ('N/A'). */
+export type ChangeTone = 'positive' | 'negative' | 'neutral' | 'none';
+
+/**
+ * The tone of a change percent, decided on the number as {@link formatChangePercent} prints it:
+ * what shows as `0.00%` is neutral, whatever its sign before rounding. Web and CLI colour by it.
+ */
+export function changeTone(value: number | null | undefined): ChangeTone {
+  if (!usable(value)) return 'none';
+  const rounded = roundedChange(value);
+  if (rounded > 0) return 'positive';
+  if (rounded < 0) return 'negative';
+  return 'neutral';
 }
 
 /** Silver per gram: `$1.0234`. */

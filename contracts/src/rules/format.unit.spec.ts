@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeTone,
   formatChangePercent,
   formatCompact,
   formatCompactUsd,
@@ -20,6 +21,24 @@ describe('formatChangePercent', () => {
     expect(formatChangePercent(null)).toBe('N/A');
     expect(formatChangePercent(undefined)).toBe('N/A');
     expect(formatChangePercent(Number.NaN)).toBe('N/A');
+  });
+});
+
+describe('changeTone', () => {
+  it('colours a change by the number as printed: 0.00% is neutral whatever its sign', () => {
+    const values = [1.234, 0.005, 0.004, 0, -0.004, -0.005, -2];
+    expect(values.map((value) => [formatChangePercent(value), changeTone(value)])).toEqual([
+      ['+1.23%', 'positive'],
+      ['+0.01%', 'positive'],
+      ['0.00%', 'neutral'],
+      ['0.00%', 'neutral'],
+      ['0.00%', 'neutral'],
+      ['-0.01%', 'negative'],
+      ['-2.00%', 'negative'],
+    ]);
+  });
+  it("has no tone without a figure ('N/A')", () => {
+    expect([null, undefined, Number.NaN, Number.POSITIVE_INFINITY].map(changeTone)).toEqual(['none', 'none', 'none', 'none']);
   });
 });
 

@@ -1,8 +1,8 @@
 import type { LatestPrice } from '@xsd/contracts/api/prices';
 import { formatChangePercent, formatUsd } from '@xsd/contracts/rules/format';
 import { PRICE_FLASH_MS } from '@xsd/contracts/rules/price-status';
+import { changeClass } from '../../../components/price/change-class';
 import { useFlash } from '../../../lib/use-flash';
-import { changeTone } from '../lib/tone';
 
 /** One chain in the collapsed grid: price and 24 h change, flashing when the price moves. */
 export function ChainTile({ row }: { readonly row: LatestPrice }) {
@@ -17,7 +17,7 @@ export function ChainTile({ row }: { readonly row: LatestPrice }) {
       <span className="chain-tile__price" data-testid="price">
         {formatUsd(row.price)}
       </span>
-      <span className={`chain-tile__change ${changeTone(row.change_24h)}`}>{formatChangePercent(row.change_24h)}</span>
+      <span className={`chain-tile__change ${changeClass(row.change_24h)}`}>{formatChangePercent(row.change_24h)}</span>
       {maintenance ? <span className="tag tag--warn">Maintenance</span> : null}
     </li>
   );

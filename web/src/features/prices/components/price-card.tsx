@@ -5,6 +5,7 @@ import { DEVIATION_TIER_LABELS, flaggedDeviationTier, xsdDeviation } from '@xsd/
 import { CHART_FLASH_MS, isFresh, PRICE_FLASH_MS } from '@xsd/contracts/rules/price-status';
 import { useState } from 'react';
 import { Sparkline } from '../../../components/charts/sparkline';
+import { changeClass } from '../../../components/price/change-class';
 import { PriceStatus } from '../../../components/price/price-status';
 import { RangePicker } from '../../../components/ui/range-picker';
 import { NO_CHART_DATA_MESSAGE } from '../../../config/messages';
@@ -14,7 +15,7 @@ import { useFlash } from '../../../lib/use-flash';
 import { useNow } from '../../../lib/use-now';
 import { PRICE_RANGES, usePriceHistory, type PriceRangeDays } from '../api/get-price-history';
 import { chartPointsFor, explorerTokenUrl, highLow, rowSupply } from '../lib/price-card';
-import { changeTone, TONE_CLASS } from '../lib/tone';
+import { TONE_CLASS } from '../lib/tone';
 
 const DEVIATION_CLASS = { good: 'ok', warning: 'warn', error: 'err' } as const;
 
@@ -68,7 +69,7 @@ export function PriceCard({ row, silverPrice }: PriceCardProps) {
         <span className={`price-card__price${flash ? ` flash flash--${flash}` : ''}`} data-testid="price">
           {formatUsd(row.price)}
         </span>{' '}
-        <span className={changeTone(row.change_24h)}>{formatChangePercent(row.change_24h)}</span>{' '}
+        <span className={changeClass(row.change_24h)}>{formatChangePercent(row.change_24h)}</span>{' '}
         <span className="muted">24h</span>
       </p>
       <p className="price-card__status">

@@ -9,6 +9,7 @@ import {
 } from '@xsd/contracts/rules/silver-milestones';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { changeClass } from '../../../components/price/change-class';
 import { PriceStatus } from '../../../components/price/price-status';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Panel } from '../../../components/ui/panel';
@@ -17,8 +18,6 @@ import { useFlash } from '../../../lib/use-flash';
 import { isNoSilverData, useSilverLatest } from '../api/get-silver-latest';
 import { ProgressBar } from './progress-bar';
 import './silver.css';
-
-const changeClass = (value: number | null) => (value === null ? 'muted' : value > 0 ? 'ok' : value < 0 ? 'err' : 'muted');
 
 /** Silver per gram with its 24 h change and the road to 1.50 USD; milestones when expanded. */
 export function SilverMetrics({ testId }: { readonly testId?: string }) {

@@ -2,6 +2,7 @@ import type { SilverLatestResponse } from '@xsd/contracts/api/prices';
 import { formatChangePercent, formatSilverChange, formatSilverPrice } from '@xsd/contracts/rules/format';
 import { CHART_FLASH_MS } from '@xsd/contracts/rules/price-status';
 import { INSUFFICIENT_DATA_TEXT, type TrendStats } from '@xsd/contracts/rules/silver-analysis';
+import { changeClass } from '../../../components/price/change-class';
 import { PriceStatus } from '../../../components/price/price-status';
 import { useFlash } from '../../../lib/use-flash';
 
@@ -10,8 +11,6 @@ export interface SilverStatCardsProps {
   readonly stats: TrendStats | null;
   readonly rangeLabel: string;
 }
-
-const changeClass = (value: number | null) => (value === null ? 'muted' : value > 0 ? 'ok' : value < 0 ? 'err' : 'muted');
 
 /** Current per gram, high and low of the range, and the change over it. */
 export function SilverStatCards({ latest, stats, rangeLabel }: SilverStatCardsProps) {
