@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPipeline, type Pipeline } from '../testing/pipeline.js';
+import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+
+const T0 = Date.parse('2026-11-21T10:00:00.000Z');
+const ROOT = { email: 'root@silverboard.test', password: 'correct horse battery' };
+const FIFTEEN_MINUTES = 15 * 60_000;
+const TOO_MANY_LOGINS = {
+  error: { code: 'too_many_login_attempts', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
+};
+const TOO_MANY_PASSWORDS = {
+  error: { code: 'too_many_password_attempts', message: 'Too many wrong current passwords. Please wait 15 minutes and try again.' },
+};
+const WRONG_PASSWORD = { error: { code: 'wrong_password', message: 'Current password is incorrect' } };
+
+/** The budget's limits as the routes meet them; clients told apart by X-Forwarded-For from a trusted proxy. */
+describe('sign-in budget at the routes (embedded pipeline)', () => {
+  let pipeline: Pipeline;
+  let api: StaffTestApp;
+  let now = T0;
+
+  beforeAll(async () => {
+    pipeline = await openPipeline('embedded');
+    api = await createStaffTestApp(pipeline, {
+      admin: ROOT,
+      clock: () => new Date(now),
+      http: { trustedProxies: ['loopback'] },
+    });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await pipeline?.cleanup();
+  });
+
+  const login = (client: string, email: string, password: string) =>
+    api.http().post('/api/auth/login').set('X-Forwarded-For', client).send({ email, password });
+
+  it('given twenty failures from one client over as many emails, then that client is refused for every email, even with the right password, and others are not', async () => {
+    const client = '203.0.113.7';
+    for (let n = 0; n < 20; n += 1) expect((await login(client, `guess-${n}@silverboard.test`, 'hunter2')).status).toBe(401);
+
+    const refused = await login(client, ROOT.email, ROOT.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(TOO_MANY_LOGINS);
+    expect((await login('203.0.113.8', ROOT.email, ROOT.password)).status).toBe(200);
+
+    now += FIFTEEN_MINUTES;
+    expect((await login(client, ROOT.email, ROOT.password)).status).toBe(200);
+  });
+
+  describe('POST /api/auth/password', () => {
+    const change = (token: string, currentPassword: string, newPassword = 'a brand new passphrase') =>
+      api.http().post('/api/auth/password').set('Authorization', `Bearer ${token}`).send({ currentPassword, newPassword, confirmPassword: newPassword });
+
+    it('given five wrong current passwords, then it refuses further tries for 15 minutes, even the right one, with 429 and its message', async () => {
+      const { token } = await api.login(ROOT.email, ROOT.password);
+      for (let n = 0; n < 5; n += 1) {
+        const wrong = await change(token, `guess ${n}`);
+        expect(wrong.status).toBe(400);
+        expect(wrong.body).toEqual(WRONG_PASSWORD);
+      }
+      for (const guess of ['guess 5', ROOT.password]) {
+        const refused = await change(token, guess);
+        expect(refused.status).toBe(429);
+        expect(refused.body).toEqual(TOO_MANY_PASSWORDS);
+      }
+      // Signing in is a different check: still open.
+      const { token: fresh } = await api.login(ROOT.email, ROOT.password);
+
+      now += FIFTEEN_MINUTES;
+      const next = 'changed after the wait';
+      expect((await change(fresh, ROOT.password, next)).status).toBe(200);
+      expect((await change(fresh, next, ROOT.password)).status).toBe(200);
+    });
+
+    it('given wrong current passwords below the limit, then the right one works and the count starts again', async () => {
+      const { token } = await api.login(ROOT.email, ROOT.password);
+      const next = 'the second passphrase';
+      for (let n = 0; n < 4; n += 1) expect((await change(token, `guess ${n}`)).status).toBe(400);
+      expect((await change(token, ROOT.password, next)).status).toBe(200);
+
+      for (let n = 0; n < 4; n += 1) expect((await change(token, `guess ${n}`)).status).toBe(400);
+      expect((await change(token, next, ROOT.password)).status).toBe(200);
+    });
+  });
+});
