@@ -1,6 +1,7 @@
 /**
- * `GET /api/news`: the active, unexpired breaking-news items (announcements banner).
- * The server orders them by priority descending, then created_at descending; clients sort again.
+ * `GET /api/news`: the active, unexpired breaking-news items (announcements banner), in the
+ * order of {@link compareNews}. The server lists them by {@link activeNews} at its clock; the web
+ * applies the same rule again at the visitor's clock, so an item expiring meanwhile goes away.
  */
 
 /** Types with their own banner style; any other value is shown with a megaphone. */
@@ -32,4 +33,23 @@ export interface NewsListResponse {
 
 export function isKnownNewsType(type: string): type is KnownNewsType {
   return (NEWS_TYPES as readonly string[]).includes(type);
+}
+
+/** Shown at `now` (ms): switched on, and without an expiry or one still ahead (at `now` it has passed). */
+export function isNewsShown(item: Pick<NewsItem, 'is_active' | 'expires_at'>, now: number): boolean {
+  return item.is_active && (item.expires_at === null || Date.parse(item.expires_at) > now);
+}
+
+/** The banner's order: priority descending, then newest first, then id descending so ties are stable. */
+export function compareNews(a: NewsItem, b: NewsItem): number {
+  return (
+    b.priority - a.priority ||
+    Date.parse(b.created_at) - Date.parse(a.created_at) ||
+    (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+  );
+}
+
+/** The items shown at `now` (ms), in the banner's order. */
+export function activeNews(items: readonly NewsItem[], now: number): NewsItem[] {
+  return items.filter((item) => isNewsShown(item, now)).sort(compareNews);
 }

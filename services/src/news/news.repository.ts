@@ -16,16 +16,16 @@ export interface NewsRow {
 export class NewsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** The public list: active, not expired at `now`, by priority then newest (id breaks ties). */
+  /**
+   * The public list: active, not expired at `now` (the SQL form of contracts' isNewsShown). The
+   * service orders it with contracts' compareNews, the rule the web sorts by too.
+   */
   async active(now: Date): Promise<NewsRow[]> {
     return this.db
       .selectFrom('breaking_news')
       .select(['id', 'title', 'content', 'type', 'priority', 'is_active', 'expires_at', 'created_at'])
       .where('is_active', '=', true)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .orderBy('priority', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
       .execute();
   }
 }

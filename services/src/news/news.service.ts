@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { NewsItem, NewsListResponse } from '@xsd/contracts/api/news';
+import { compareNews, type NewsItem, type NewsListResponse } from '@xsd/contracts/api/news';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { NewsRepository, type NewsRow } from './news.repository.js';
@@ -28,6 +28,6 @@ export class NewsService {
 
   async list(): Promise<NewsListResponse> {
     const rows = await this.news.active(this.clock());
-    return { items: rows.map(toNewsItem) };
+    return { items: rows.map(toNewsItem).sort(compareNews) };
   }
 }

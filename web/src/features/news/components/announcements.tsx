@@ -1,8 +1,9 @@
+import { activeNews } from '@xsd/contracts/api/news';
 import { useMemo, useState } from 'react';
 import { useNow } from '../../../lib/use-now';
 import { useNews } from '../api/get-news';
 import { useDismissedNews } from '../lib/dismissed-store';
-import { activeNews, partitionDismissed } from '../lib/news-logic';
+import { partitionDismissed } from '../lib/news-logic';
 import { DismissedAnnouncementsModal } from './dismissed-announcements-modal';
 import { NewsBanner } from './news-banner';
 import './announcements.css';

@@ -28,13 +28,6 @@ export function isUrgent(item: Pick<NewsItem, 'priority'>): boolean {
   return item.priority >= NEWS_URGENT_PRIORITY;
 }
 
-/** Active and unexpired at `now`, sorted by priority descending, newest first within a priority. */
-export function activeNews(items: readonly NewsItem[], now: number): NewsItem[] {
-  return items
-    .filter((item) => item.is_active && (item.expires_at === null || Date.parse(item.expires_at) > now))
-    .sort((a, b) => b.priority - a.priority || Date.parse(b.created_at) - Date.parse(a.created_at));
-}
-
 /** Splits the active list into what is shown and what the visitor dismissed (same order). */
 export function partitionDismissed(
   items: readonly NewsItem[],

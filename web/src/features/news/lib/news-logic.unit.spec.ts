@@ -1,6 +1,6 @@
 import type { NewsItem } from '@xsd/contracts/api/news';
 import { describe, expect, it } from 'vitest';
-import { activeNews, isUrgent, newsStyle, parseDismissedIds, partitionDismissed } from './news-logic';
+import { isUrgent, newsStyle, parseDismissedIds, partitionDismissed } from './news-logic';
 
 const now = Date.parse('2025-06-10T12:00:00Z');
 
@@ -37,28 +37,6 @@ describe('newsStyle', () => {
 describe('isUrgent', () => {
   it('is true from priority 4', () => {
     expect([1, 3, 4, 5].map((priority) => isUrgent({ priority }))).toEqual([false, false, true, true]);
-  });
-});
-
-describe('activeNews', () => {
-  it('drops inactive and expired items', () => {
-    const items = [
-      item({ id: 'a' }),
-      item({ id: 'b', is_active: false }),
-      item({ id: 'c', expires_at: '2025-06-10T11:59:59Z' }),
-      item({ id: 'd', expires_at: '2025-06-10T12:00:01Z' }),
-    ];
-    expect(activeNews(items, now).map((news) => news.id)).toEqual(['a', 'd']);
-  });
-
-  it('sorts by priority descending, newest first within a priority', () => {
-    const items = [
-      item({ id: 'low', priority: 1 }),
-      item({ id: 'high-old', priority: 5, created_at: '2025-06-01T00:00:00Z' }),
-      item({ id: 'high-new', priority: 5, created_at: '2025-06-05T00:00:00Z' }),
-      item({ id: 'mid', priority: 3 }),
-    ];
-    expect(activeNews(items, now).map((news) => news.id)).toEqual(['high-new', 'high-old', 'mid', 'low']);
   });
 });
 
