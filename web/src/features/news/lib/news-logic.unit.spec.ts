@@ -2,8 +2,6 @@ import type { NewsItem } from '@xsd/contracts/api/news';
 import { describe, expect, it } from 'vitest';
 import { isUrgent, newsStyle, parseDismissedIds, partitionDismissed } from './news-logic';
 
-const now = Date.parse('2025-06-10T12:00:00Z');
-
 function item(overrides: Partial<NewsItem>): NewsItem {
   return {
     id: 'n1',
