@@ -2,7 +2,7 @@ import type { CalendarEvent, CalendarEventsResponse } from '@xsd/contracts/api/c
 import type { Insertable } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarEventsTable } from '../database/schema.js';
+import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 const id = (n: number) => `0190a1b2-0000-7000-8000-${String(n).padStart(12, '0')}`;

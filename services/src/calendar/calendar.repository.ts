@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { CalendarEventsTable, DB } from '../database/schema.js';
+import type { DB } from '../database/schema.js';
+import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
 
 export type CalendarEventRow = Pick<
   Selectable<CalendarEventsTable>,

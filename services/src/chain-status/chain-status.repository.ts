@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ChainSettingsTable, DB } from '../database/schema.js';
+import type { DB } from '../database/schema.js';
+import type { ChainSettingsTable } from '../read-models/chain-settings/chain-settings.table.js';
 
 export type ChainSettingRow = Pick<
   Selectable<ChainSettingsTable>,

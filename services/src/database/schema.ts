@@ -1,12 +1,29 @@
-import type { TokenName } from '@xsd/contracts';
 import type { ColumnType } from 'kysely';
 import type { EventLogTables } from '../event-log/embedded/event-log.tables.js';
+import type { BreakingNewsTable } from '../read-models/breaking-news/breaking-news.table.js';
+import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
+import type { ChainSettingsTable } from '../read-models/chain-settings/chain-settings.table.js';
+import type { IngestorChainStatusTable } from '../read-models/ingestor-status/ingestor-status.table.js';
+import type { PriceCandlesTable } from '../read-models/price-candles/price-candles.table.js';
+import type { PriceHistoryTable } from '../read-models/price-history/price-history.table.js';
+import type { SilverPricesTable } from '../read-models/silver-prices/silver-prices.table.js';
+import type { SiteSettingsTable } from '../read-models/site-settings/site-settings.table.js';
+import type {
+  AdminUsersTable,
+  StaffCredentialsTable,
+  StaffSessionActivityTable,
+  StaffSessionsTable,
+} from '../read-models/staff/staff.tables.js';
+import type { TokenSupplyTable } from '../read-models/token-supply/token-supply.table.js';
+import type { Default, Json, NullableJson, Timestamp, TimestampDefault, UuidDefault } from './column-types.js';
 
 /**
- * The Kysely view of the database, kept by hand in step with `migrations/`.
+ * The Kysely view of the database, kept by hand in step with `migrations/`. Each read model's table
+ * types live in its folder (`read-models/<name>/<name>.table.ts`) beside its projection and its
+ * repository; the tables no read model owns yet are typed here.
  *
- * Read models (everything below except the session activity, the ingestor status, the checkpoints
- * and the dead letters) are written only by projections, in the same transaction as the projection's
+ * Read models (everything except the session activity, the ingestor status, the checkpoints and
+ * the dead letters) are written only by projections, in the same transaction as the projection's
  * checkpoint. Projections set `created_at` and the like from the event's `occurredAt` so that a
  * rebuild from sequence 1 produces the same rows; the column defaults are only a fallback. Rows
  * made from one event each carry that `event_id` under a unique constraint, so a replay can never
@@ -17,70 +34,16 @@ import type { EventLogTables } from '../event-log/embedded/event-log.tables.js';
  * parsed JSON (insert it as a JSON string: `JSON.stringify(value)`), text[] as string[].
  */
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A timestamp with a database default (`now()`), optional on insert. */
-type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
-/** A column with a database default, optional on insert. */
-type Default<T> = ColumnType<T, T | undefined, T>;
-/** A uuid primary key with `gen_random_uuid()` as its default. */
-type UuidDefault = Default<string>;
-/** jsonb: parsed on select, a JSON string (`JSON.stringify`) on insert and update. */
-type Json<T> = ColumnType<T, string, string>;
-type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
-
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-export type StaffRole = 'super_admin' | 'admin' | 'calendar_access';
-export type NewsType = 'info' | 'warning' | 'success' | 'error';
-export type CalendarEventType = 'announcement' | 'update' | 'maintenance' | 'event' | 'deadline';
 export type ContactStatus = 'new' | 'read' | 'replied' | 'archived';
 export type ApiKeyPermission = 'send_notifications' | 'read_subscriptions';
 export type DeviceType = 'mobile' | 'desktop';
-export type SessionKind = 'cookie' | 'bearer';
-export type CandleBucket = '5m' | '1h' | '1d';
 export type AlertKind = 'price' | 'silver' | 'calendar';
-export type IngestorChainState = 'ok' | 'retrying' | 'stopped';
 
 // ── staff ────────────────────────────────────────────────────────────────────
-
-export interface AdminUsersTable {
-  /** The staff account id. */
-  id: string;
-  /** Unique without regard to case. */
-  email: string;
-  role: StaffRole;
-  created_at: TimestampDefault;
-  last_login: Timestamp | null;
-}
-
-/** One argon2id hash per staff account; removed with the account. Projected from the staff events. */
-export interface StaffCredentialsTable {
-  admin_user_id: string;
-  password_hash: string;
-  updated_at: TimestampDefault;
-}
-
-/**
- * Revocable staff sessions; only the SHA-256 of the token is kept. Removed with the account.
- * Projected from staff.signed-in / signed-out / password-changed.
- */
-export interface StaffSessionsTable {
-  id: UuidDefault;
-  admin_user_id: string;
-  token_hash: string;
-  kind: SessionKind;
-  created_at: TimestampDefault;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
-}
-
-/** When each session was last used: written by the auth service (not an event), kept over rebuilds. */
-export interface StaffSessionActivityTable {
-  session_id: string;
-  last_seen_at: Timestamp;
-}
 
 /** Keys are shown once at creation; only their hash and a short prefix (for display) are kept. */
 export interface ApiKeysTable {
@@ -98,66 +61,6 @@ export interface ApiKeysTable {
 }
 
 // ── site content ─────────────────────────────────────────────────────────────
-
-export interface BreakingNewsTable {
-  id: UuidDefault;
-  title: string;
-  /** Sanitised HTML. */
-  content: string;
-  type: Default<NewsType>;
-  /** 1 to 5; 4 or more is high priority. */
-  priority: Default<number>;
-  expires_at: Timestamp | null;
-  notify_users: Default<boolean>;
-  is_active: Default<boolean>;
-  created_by: string | null;
-  created_at: TimestampDefault;
-  updated_at: TimestampDefault;
-}
-
-export interface CalendarEventsTable {
-  id: UuidDefault;
-  title: string;
-  /** Sanitised HTML. */
-  description: string | null;
-  type: Default<CalendarEventType>;
-  /** 'YYYY-MM-DD'. */
-  start_date: string;
-  end_date: string | null;
-  /** 'HH:MM' or 'HH:MM:SS' in, 'HH:MM:SS' out. */
-  start_time: string | null;
-  end_time: string | null;
-  location: string | null;
-  url: string | null;
-  notify_users: Default<boolean>;
-  is_active: Default<boolean>;
-  created_by: string | null;
-  created_at: TimestampDefault;
-  updated_at: TimestampDefault;
-}
-
-/** One row per chain; no row means active with the default name. */
-export interface ChainSettingsTable {
-  chain_name: string;
-  is_active: Default<boolean>;
-  display_name: string | null;
-  maintenance_message: string | null;
-  updated_at: TimestampDefault;
-  updated_by: string | null;
-}
-
-/** The newest row by created_at is the one in force. */
-export interface SiteSettingsTable {
-  id: UuidDefault;
-  event_id: string;
-  maintenance_mode: Default<boolean>;
-  maintenance_message: string | null;
-  maintenance_title: string | null;
-  expected_up_time: Timestamp | null;
-  created_at: TimestampDefault;
-  updated_by: string | null;
-  updated_at: TimestampDefault;
-}
 
 export interface ContactSubmissionsTable {
   id: UuidDefault;
@@ -199,69 +102,6 @@ export interface AnalyticsEventsTable {
   event_data: NullableJson<JsonObject>;
   page: string | null;
   created_at: TimestampDefault;
-}
-
-// ── prices ───────────────────────────────────────────────────────────────────
-
-export interface PriceHistoryTable {
-  /** The id of the price.ticked event the row comes from (so a replay cannot double it). */
-  id: string;
-  token_name: TokenName;
-  chain_name: string;
-  price: number;
-  block_number: number | null;
-  /** When the price was read on chain. */
-  timestamp: Timestamp;
-  created_at: TimestampDefault;
-}
-
-export interface SilverPricesTable {
-  id: UuidDefault;
-  event_id: string;
-  price_per_gram: number;
-  price_per_ounce: number | null;
-  round_id: string | null;
-  timestamp: Timestamp;
-  source: Default<string>;
-  created_at: TimestampDefault;
-}
-
-/** OHLC per token, chain and bucket, for charts over long windows. */
-export interface PriceCandlesTable {
-  token_name: TokenName;
-  chain_name: string;
-  bucket: CandleBucket;
-  bucket_start: Timestamp;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  samples: number;
-}
-
-/** The latest total supply of each token on each chain (whole tokens), from `price.ticked`. */
-export interface TokenSupplyTable {
-  token_name: TokenName;
-  chain_name: string;
-  total_supply: number;
-  block_number: number | null;
-  /** When the supply was read on chain. */
-  observed_at: Timestamp;
-  /** The tick it came from. */
-  event_id: string;
-  updated_at: TimestampDefault;
-}
-
-/** The ingestor's state per chain (operational, written by the ingestor itself). */
-export interface IngestorChainStatusTable {
-  chain_name: string;
-  status: IngestorChainState;
-  consecutive_failures: Default<number>;
-  last_attempt_at: Timestamp | null;
-  last_success_at: Timestamp | null;
-  last_error: string | null;
-  instance_id: string;
-  updated_at: TimestampDefault;
 }
 
 // ── visitors and push ────────────────────────────────────────────────────────

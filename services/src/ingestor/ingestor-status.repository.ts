@@ -1,6 +1,7 @@
 import type { ChainName } from '@xsd/contracts';
 import type { Kysely } from 'kysely';
-import type { DB, IngestorChainState } from '../database/schema.js';
+import type { DB } from '../database/schema.js';
+import type { IngestorChainState } from '../read-models/ingestor-status/ingestor-status.table.js';
 
 export interface IngestorChainStatus {
   readonly chain: ChainName;

@@ -2,7 +2,7 @@ import type { NewsItem, NewsListResponse } from '@xsd/contracts/api/news';
 import type { Insertable } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BreakingNewsTable } from '../database/schema.js';
+import type { BreakingNewsTable } from '../read-models/breaking-news/breaking-news.table.js';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 const NOW = Date.UTC(2026, 2, 2, 12, 0, 0);

@@ -1,0 +1,15 @@
+import type { Default, Timestamp, TimestampDefault } from '../../database/column-types.js';
+
+export type IngestorChainState = 'ok' | 'retrying' | 'stopped';
+
+/** The ingestor's state per chain: operational, written by the ingestor itself (no projection). */
+export interface IngestorChainStatusTable {
+  chain_name: string;
+  status: IngestorChainState;
+  consecutive_failures: Default<number>;
+  last_attempt_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_error: string | null;
+  instance_id: string;
+  updated_at: TimestampDefault;
+}
