@@ -1,34 +1,38 @@
+import { CONTENT_HTML_POLICY as POLICY } from '@xsd/contracts/content/html-policy';
 import sanitizeHtml from 'sanitize-html';
 
+const LINK_ATTRIBUTES = Object.keys(POLICY.linkAttributes);
+
 /**
- * What staff-written HTML (news content, event descriptions) may keep: text markup, lists,
- * headings, tables, links and images over http(s). Scripts, styles, forms, frames, event handler
- * attributes (`onerror`, `onclick`…), `style` and `javascript:` or `data:` URLs are removed;
- * `<script>` and `<style>` go with their content. Links open in a new tab without an opener.
+ * The contracts' content HTML policy in sanitize-html's terms (the browser applies the same policy
+ * with DOMPurify). Links lose what the author set for target and rel and get the policy's, last.
  */
-const POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...POLICY.tags],
   allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    abbr: ['title'],
-    time: ['datetime'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan', 'scope'],
-    ol: ['start'],
+    ...Object.fromEntries(Object.entries(POLICY.attributes).map(([tag, names]) => [tag, [...names]])),
+    a: [...(POLICY.attributes.a ?? []), ...LINK_ATTRIBUTES],
   },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemes: [...POLICY.urlSchemes],
+  allowedSchemesByTag: Object.fromEntries(Object.entries(POLICY.urlSchemesByTag).map(([tag, schemes]) => [tag, [...schemes]])),
+  allowedSchemesAppliedToAttributes: [...POLICY.urlAttributes],
   allowProtocolRelative: false,
+  nonTextTags: [...POLICY.dropWithContent],
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...Object.fromEntries(Object.entries(attribs).filter(([name]) => !LINK_ATTRIBUTES.includes(name))),
+        ...POLICY.linkAttributes,
+      },
+    }),
   },
 };
 
 /** Staff HTML made safe to render: sanitised when stored and again before it leaves the server. */
 export function sanitizeContentHtml(html: string): string {
-  return sanitizeHtml(html, POLICY);
+  return sanitizeHtml(html, OPTIONS);
 }
 
 /** A link for a "Learn More" button: an absolute http(s) URL, or null for anything else. */

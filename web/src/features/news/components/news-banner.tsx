@@ -1,8 +1,8 @@
 import type { NewsItem } from '@xsd/contracts/api/news';
 import { useMemo } from 'react';
+import { sanitizeContentHtml } from '../../../lib/content-html';
 import { isUrgent, newsStyle } from '../lib/news-logic';
 import { NewsIcon } from './news-icon';
-import { sanitizeNewsHtml } from '../lib/sanitize';
 
 export interface NewsBannerProps {
   readonly item: NewsItem;
@@ -12,7 +12,7 @@ export interface NewsBannerProps {
 export function NewsBanner({ item, onDismiss }: NewsBannerProps) {
   const style = newsStyle(item.type);
   const urgent = isUrgent(item);
-  const html = useMemo(() => sanitizeNewsHtml(item.content), [item.content]);
+  const html = useMemo(() => sanitizeContentHtml(item.content), [item.content]);
   return (
     <article
       className={`news news--${style.tone}${urgent ? ' news--urgent' : ''}`}
