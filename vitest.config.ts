@@ -26,7 +26,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'int',
-          include: ['services/src/**/*.int.spec.ts', 'bench/**/*.int.spec.ts'],
+          include: ['services/src/**/*.int.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
