@@ -9,7 +9,6 @@ import {
   findNetwork,
   numberToUnits,
   resolveNetworks,
-  type Address,
   type DevnetChainName,
   type NetworkConfig,
   type TokenName,
@@ -17,6 +16,7 @@ import {
 import { Interface, JsonRpcProvider, Network } from 'ethers';
 import { startAnvil, type AnvilProcess } from './anvil-process.js';
 import { loadDevnetArtifacts, type DevnetArtifacts, type StandInName } from './devnet-artifacts.js';
+import { type DevnetTransaction, sendAsOperator } from './devnet-writes.js';
 import { MarketSimulator, type MarketSnapshot } from './market-simulator.js';
 import { startWatchdog, type Watchdog } from './watchdog.js';
 
@@ -70,27 +70,13 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
-/** Anvil's last default account sends the devnet's own transactions; the demo wallets stay untouched. */
-const OPERATOR: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 const DEFAULT_TICK_MS = 10_000;
-const RECEIPT_TIMEOUT_MS = 10_000;
-/**
- * A fixed gas limit instead of estimates: an estimate made in one second can fall short in the
- * block of the next (the feed stores block.timestamp, and a changed slot costs more than an
- * unchanged one). Every stand-in call needs far less.
- */
-const GAS_LIMIT = '0x7a120'; // 500 000
 
 interface ChainNode {
   readonly chain: DevnetChainName;
   readonly network: NetworkConfig;
   anvil: AnvilProcess | null;
   provider: JsonRpcProvider | null;
-}
-
-interface Transaction {
-  readonly to: string;
-  readonly data: string;
 }
 
 /**
@@ -304,12 +290,12 @@ class LocalDevnet implements Devnet {
     await this.send(node, [...mints, ...this.priceTransactions(node, this.simulator.snapshot())]);
   }
 
-  private priceTransactions(node: ChainNode, snapshot: MarketSnapshot): Transaction[] {
+  private priceTransactions(node: ChainNode, snapshot: MarketSnapshot): DevnetTransaction[] {
     const silver = this.silverTransaction(node, snapshot);
     return [this.controllerTransaction(node, snapshot), ...(silver ? [silver] : [])];
   }
 
-  private controllerTransaction(node: ChainNode, snapshot: MarketSnapshot): Transaction {
+  private controllerTransaction(node: ChainNode, snapshot: MarketSnapshot): DevnetTransaction {
     const prices = snapshot.prices[node.chain];
     return {
       to: node.network.priceController!,
@@ -320,7 +306,7 @@ class LocalDevnet implements Devnet {
     };
   }
 
-  private silverTransaction(node: ChainNode, snapshot: MarketSnapshot): Transaction | null {
+  private silverTransaction(node: ChainNode, snapshot: MarketSnapshot): DevnetTransaction | null {
     if (!node.network.silverFeed) return null;
     return {
       to: node.network.silverFeed,
@@ -331,35 +317,16 @@ class LocalDevnet implements Devnet {
   }
 
   /** Writes to every running node in parallel; a stopped node is skipped, a failing one reported. */
-  private async writeEverywhere(transactions: (node: ChainNode) => Transaction[]): Promise<void> {
+  private async writeEverywhere(transactions: (node: ChainNode) => DevnetTransaction[]): Promise<void> {
     const running = [...this.chainNodes.values()].filter((node) => node.provider);
     const results = await Promise.allSettled(running.map((node) => this.send(node, transactions(node))));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
     if (failures.length > 0) throw new AggregateError(failures, failures.map((f) => f.message).join('; '));
   }
 
-  /** Sends in order from the operator account, then waits until all are mined and succeeded. */
-  private async send(node: ChainNode, transactions: readonly Transaction[]): Promise<void> {
+  private async send(node: ChainNode, transactions: readonly DevnetTransaction[]): Promise<void> {
     const provider = node.provider;
     if (!provider) throw new Error(`The ${node.chain} node is stopped`);
-    const hashes: string[] = [];
-    for (const tx of transactions) {
-      const request = { from: OPERATOR, to: tx.to, data: tx.data, gas: GAS_LIMIT };
-      hashes.push(await provider.send('eth_sendTransaction', [request]));
-    }
-    await Promise.all(hashes.map((hash) => waitForReceipt(provider, hash, node.chain)));
-  }
-}
-
-async function waitForReceipt(provider: JsonRpcProvider, hash: string, chain: string): Promise<void> {
-  const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
-  for (;;) {
-    const receipt = (await provider.send('eth_getTransactionReceipt', [hash])) as { status: string } | null;
-    if (receipt) {
-      if (receipt.status !== '0x1') throw new Error(`Devnet transaction ${hash} reverted on ${chain}`);
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`Devnet transaction ${hash} not mined on ${chain}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sendAsOperator((method, params) => provider.send(method, params), node.chain, transactions);
   }
 }
