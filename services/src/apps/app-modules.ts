@@ -42,8 +42,8 @@ export const appModules = {
     module: AppRoot,
     imports: [CoreModule.forRoot(config), IngestorModule.forRoot({ autostart: true })],
   }),
-  /** For one-off commands (rebuild): infrastructure and projections, nothing started. */
-  maintenanceTasks: (config: AppConfig): DynamicModule => ({
+  /** One-off commands (`xsd projections rebuild`): infrastructure and projections, nothing started. */
+  oneOffCommands: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
     imports: [CoreModule.forRoot(config), ProjectorModule.forRoot({ autostart: false })],
   }),

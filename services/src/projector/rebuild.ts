@@ -15,7 +15,7 @@ export async function rebuildProjections(
   name: string | undefined,
   report: (line: string) => void,
 ): Promise<RebuildResult[]> {
-  const app = await startWorker(appModules.maintenanceTasks(config));
+  const app = await startWorker(appModules.oneOffCommands(config));
   try {
     const projector = app.get(Projector);
     const names = name === undefined ? projector.names : [name];
