@@ -1,0 +1,200 @@
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPipeline, type Pipeline } from '../testing/pipeline.js';
+import { priceTicks } from '../testing/price-ticks.js';
+import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { waitFor } from '../testing/wait-for.js';
+
+const ROOT = { email: 'root@silverboard.test', password: 'correct horse battery' };
+/**
+ * Issue 1's flood: 50 callers at once, each sign-in with a new random email, at the rate the issue
+ * saw (3,418 in 28 s, about 120 a second). Each caller comes from its own address and waits for
+ * its answer before the next, so at most 50 are in flight, as in the issue.
+ */
+const FLOOD_CLIENTS = 50;
+const FLOOD_PER_SECOND = 120;
+const FLOOD_MS = 3_000;
+/** One read of the latest prices every this often, before and during the flood. */
+const READ_EVERY_MS = 20;
+const QUIET_MS = 1_000;
+/**
+ * How much slower the read path's median may get during the flood: issue 1 saw 10 → 1,116 ms.
+ * 50 ms leaves room for a busy shared machine.
+ */
+const ALLOWED_SLOWDOWN_MS = 50;
+
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/** One request over a keep-alive agent (bound to its own 127.x source address). */
+function call(port: number, agent: Agent, method: string, path: string, body?: unknown): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method, path, agent, headers: payload ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * Reads the latest prices every READ_EVERY_MS until `until` settles, each read timed from when it
+ * was due rather than from when it was sent: a server that stalls its event loop (this one shares
+ * it with the test) then cannot hide the stall by delaying the very reads that would measure it.
+ */
+async function readSteadily(port: number, agent: Agent, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const reads: Promise<number>[] = [];
+  const start = performance.now();
+  for (let n = 0; !done; n += 1) {
+    const due = start + n * READ_EVERY_MS;
+    const early = due - performance.now();
+    if (early > 0) await delay(early); // pacing the reads, not waiting for a result
+    reads.push(
+      call(port, agent, 'GET', '/api/prices/latest').then(({ status }) => {
+        expect(status).toBe(200);
+        return performance.now() - due;
+      }),
+    );
+  }
+  return Promise.all(reads);
+}
+
+/**
+ * The flood runs in a worker thread, as a client on the same machine would: on its own event loop,
+ * so the server's loop does the server's work alone. Plain JavaScript, evaluated as is.
+ */
+const FLOOD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { setTimeout: delay } = require('node:timers/promises');
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+const { port, clients, perSecond, durationMs } = workerData;
+const statuses = {};
+const codes = {};
+const count = (tally, key) => (tally[key] = (tally[key] || 0) + 1);
+function signIn(agent) {
+  const body = JSON.stringify({ email: randomUUID() + '@flood.test', password: 'not-the-password' });
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        count(statuses, res.statusCode);
+        try { count(codes, JSON.parse(text).error.code); } catch {}
+        resolve();
+      });
+    });
+    req.on('error', () => { count(statuses, 'error'); resolve(); });
+    req.end(body);
+  });
+}
+async function client(index, startAt) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: '127.0.1.' + (10 + index) });
+  const everyMs = (1000 * clients) / perSecond;
+  // Callers spread over the first interval, then each on its own beat (or at once when late).
+  for (let due = startAt + (index * everyMs) / clients; due < startAt + durationMs; due += everyMs) {
+    const early = due - Date.now();
+    if (early > 0) await delay(early);
+    await signIn(agent);
+  }
+  agent.destroy();
+}
+const startAt = Date.now();
+Promise.all(Array.from({ length: clients }, (_, index) => client(index, startAt))).then(() => parentPort.postMessage({ statuses, codes }));
+`;
+
+interface FloodTally {
+  readonly statuses: Record<string, number>;
+  readonly codes: Record<string, number>;
+}
+
+function flood(port: number): Promise<FloodTally> {
+  const worker = new Worker(FLOOD_WORKER, {
+    eval: true,
+    workerData: { port, clients: FLOOD_CLIENTS, perSecond: FLOOD_PER_SECOND, durationMs: FLOOD_MS },
+  });
+  return new Promise<FloodTally>((resolve, reject) => {
+    worker.once('message', (tally: FloodTally) => void worker.terminate().then(() => resolve(tally)));
+    worker.once('error', reject);
+  });
+}
+
+describe('a sign-in flood (embedded pipeline, real HTTP on loopback)', () => {
+  let pipeline: Pipeline;
+  let api: StaffTestApp;
+  let port: number;
+  const reader = new Agent({ keepAlive: true, maxSockets: 64, localAddress: '127.0.0.2' });
+  const staff = new Agent({ keepAlive: true, maxSockets: 1, localAddress: '127.0.0.3' });
+
+  beforeAll(async () => {
+    pipeline = await openPipeline('embedded');
+    api = await createStaffTestApp(pipeline, { admin: ROOT });
+    await api.app.listen(0, '127.0.0.1');
+    port = (api.app.getHttpServer().address() as AddressInfo).port;
+    await pipeline.log.appendMany(priceTicks(42, Date.now() - 60_000));
+    await waitFor(
+      async () => {
+        const { status, body } = await call(port, reader, 'GET', '/api/prices/latest');
+        return status === 200 && (JSON.parse(body) as LatestPricesResponse).items.some((row) => row.price !== null);
+      },
+      { timeoutMs: 10_000, message: 'the latest prices to be served' },
+    );
+  });
+
+  afterAll(async () => {
+    reader.destroy();
+    staff.destroy();
+    await api?.close();
+    await pipeline?.cleanup();
+  });
+
+  it('answers most of it with 429 at once, keeps GET /api/prices/latest fast meanwhile, and still lets staff in', async () => {
+    const quiet = await readSteadily(port, reader, delay(QUIET_MS));
+    const flooding = flood(port);
+    const during = await readSteadily(port, reader, flooding);
+    const { statuses, codes } = await flooding;
+
+    const total = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+    const report =
+      `${total} sign-ins by ${FLOOD_CLIENTS} clients in ${FLOOD_MS} ms (statuses ${JSON.stringify(statuses)}, codes ${JSON.stringify(codes)}); ` +
+      `GET /api/prices/latest median ${median(quiet).toFixed(1)} ms before (${quiet.length} reads), ` +
+      `${median(during).toFixed(1)} ms during (${during.length} reads)`;
+    console.info(`sign-in flood: ${report}`);
+
+    // (a) Most of it refused at once, only 401 and 429, and some checks did run.
+    expect(Object.keys(statuses).sort(), report).toEqual(['401', '429']);
+    expect(statuses['429'], report).toBeGreaterThan(total / 2);
+    expect(codes.sign_in_busy, report).toBeGreaterThan(0);
+    expect(statuses['401'], report).toBeGreaterThan(0);
+    // (b) The read path stays fast.
+    expect(median(during), report).toBeLessThan(median(quiet) + ALLOWED_SLOWDOWN_MS);
+    // (c) Staff from another address get in once the site's one-second budget has room again.
+    await waitFor(async () => (await call(port, staff, 'POST', '/api/auth/login', ROOT)).status === 200, {
+      timeoutMs: 5_000,
+      intervalMs: 200,
+      message: 'a staff sign-in after the flood',
+    });
+  });
+});
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
