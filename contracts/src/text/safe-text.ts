@@ -39,20 +39,39 @@ export function refineSafeText(value: unknown, context: z.RefinementCtx): void {
   if (path !== null) context.addIssue({ code: 'custom', message: UNSAFE_TEXT_MESSAGE, path });
 }
 
-function unsafeTextPath(value: unknown, path: Path): Path | null {
-  if (typeof value === 'string') return isSafeText(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unsafeTextPath(item, [...path, index]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isSafeText(key)) return [...path, key];
-      const found = unsafeTextPath(item, [...path, key]);
-      if (found !== null) return found;
+interface Visit {
+  readonly value: unknown;
+  readonly key: string | number | null;
+  readonly parent: Visit | null;
+}
+
+function pathOf(visit: Visit, rootPath: Path): Path {
+  const keys: Path = [];
+  for (let at: Visit | null = visit; at !== null && at.key !== null; at = at.parent) keys.push(at.key);
+  return [...rootPath, ...keys.reverse()];
+}
+
+/**
+ * Walks the value with a stack of its own, not by recursion, and keeps only a link to each
+ * parent: a request body nested thousands of levels deep must be answered, neither overflow the
+ * call stack nor copy its path at every level.
+ */
+function unsafeTextPath(root: unknown, rootPath: Path): Path | null {
+  const pending: Visit[] = [{ value: root, key: null, parent: null }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (!isSafeText(value)) return pathOf(visit, rootPath);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) pending.push({ value: value[index], key: index, parent: visit });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (!isSafeText(key)) return pathOf({ value: key, key, parent: visit }, rootPath);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index];
+        pending.push({ value: item, key, parent: visit });
+      }
     }
   }
   return null;

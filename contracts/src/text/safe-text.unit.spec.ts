@@ -48,3 +48,14 @@ describe('the zod forms (for request bodies)', () => {
     ]);
   });
 });
+
+describe('findUnsafeText on deeply nested input', () => {
+  it('walks thousands of levels without overflowing the stack, and names the path', () => {
+    let nested: unknown = 'a\u0000b';
+    for (let depth = 0; depth < 20_000; depth++) nested = [nested];
+    expect(findUnsafeText(nested)).toBe(Array.from({ length: 20_000 }, () => '0').join('.'));
+    let object: unknown = 'fine';
+    for (let depth = 0; depth < 20_000; depth++) object = { a: object };
+    expect(findUnsafeText(object)).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from './edge-validation.js';
 import { securityHeaders } from './security-headers.js';
@@ -47,6 +48,10 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: proxies.length > 0 ? [...proxies] : false,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    // A URL that is not valid percent-encoding never reaches a route: answer it in the JSON error shape too.
+    frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).send({ error: { code: 'bad_url', message: 'The request URL is not valid (broken percent-encoding).' } }),
     serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void): Server =>
       createServer(
         {
@@ -58,6 +63,27 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
         handler,
       ),
   });
+}
+
+/** Node's parser errors, by its error codes: what the client gets before any route could run. */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'The request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', message: 'The request took too long to arrive.' },
+};
+const BAD_REQUEST = { status: 400, code: 'bad_request', message: 'The request could not be read.' };
+
+/** A request Node could not parse (or that arrived too slowly) still gets the JSON error shape. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, code, message } = CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST;
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Creates Nest applications without Nest's own body parsers: `configureHttpApp` adds JSON alone. */

@@ -1,5 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
-import type { CalendarEventsResponse } from '@xsd/contracts/api/calendar';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { CalendarService } from './calendar.service.js';
 
 @Controller('api/calendar')
@@ -8,7 +9,7 @@ export class CalendarController {
 
   /** Active events, earliest start date first, descriptions sanitised. */
   @Get('events')
-  events(): Promise<CalendarEventsResponse> {
-    return this.calendar.events();
+  async events(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    return replyCached(request, reply, await this.calendar.events(), CACHE_CONTROL.revalidate);
   }
 }

@@ -1,5 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
-import type { ChainsResponse } from '@xsd/contracts/api/chains';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { ChainStatusService } from './chain-status.service.js';
 
 @Controller('api/chains')
@@ -8,7 +9,7 @@ export class ChainStatusController {
 
   /** All eight networks in display order, with status, display name and maintenance message. */
   @Get()
-  list(): Promise<ChainsResponse> {
-    return this.chains.list();
+  async list(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    return replyCached(request, reply, await this.chains.list(), CACHE_CONTROL.revalidate);
   }
 }

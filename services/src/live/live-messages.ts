@@ -1,38 +1,33 @@
-import type { AnyEvent } from '@xsd/contracts';
-import type { StreamEvent } from '@xsd/contracts/api/stream';
+import type { EventType } from '@xsd/contracts';
+import { ALL_PROJECTIONS } from '../projector/projections.js';
 
-/** Which read model must show an event before clients are told to look. */
-export const PROJECTION_OF: Partial<Record<AnyEvent['type'], string>> = {
-  'price.ticked': 'price_history',
-  'silver.ticked': 'silver_prices',
-  'maintenance.started': 'site_settings',
-  'maintenance.updated': 'site_settings',
-  'maintenance.ended': 'site_settings',
+/** What a followed event tells clients about: the stream message type it leads to. */
+export type LiveTopic = 'price' | 'silver' | 'site';
+
+const TOPIC_OF: Partial<Record<EventType, LiveTopic>> = {
+  'price.ticked': 'price',
+  'silver.ticked': 'silver',
+  'maintenance.started': 'site',
+  'maintenance.updated': 'site',
+  'maintenance.ended': 'site',
 };
 
+export function liveTopicOf(type: EventType): LiveTopic | null {
+  return TOPIC_OF[type] ?? null;
+}
+
 /**
- * The stream message an event becomes, or null for events clients do not follow. `site` is
- * filled in by the caller from the read model, which holds the whole state after the event.
+ * The read models that must show an event before anyone is told: every projection that handles
+ * its type. Waiting on all of them also records their progress in this process, which is what
+ * makes the in-memory answers (HotReadModel) of this API process reload.
  */
-export function toStreamMessage(event: AnyEvent): StreamEvent | { type: 'site' } | null {
-  switch (event.type) {
-    case 'price.ticked':
-      return {
-        type: 'price',
-        data: {
-          token_name: event.data.token,
-          chain_name: event.data.chain,
-          price: event.data.price,
-          timestamp: event.data.observedAt,
-        },
-      };
-    case 'silver.ticked':
-      return { type: 'silver', data: { price_per_gram: event.data.pricePerGram, timestamp: event.data.observedAt } };
-    case 'maintenance.started':
-    case 'maintenance.updated':
-    case 'maintenance.ended':
-      return { type: 'site' };
-    default:
-      return null;
+export function projectionsOf(type: EventType): readonly string[] {
+  return PROJECTIONS_BY_TYPE.get(type) ?? [];
+}
+
+const PROJECTIONS_BY_TYPE = new Map<EventType, string[]>();
+for (const projection of ALL_PROJECTIONS) {
+  for (const type of projection.handles) {
+    PROJECTIONS_BY_TYPE.set(type, [...(PROJECTIONS_BY_TYPE.get(type) ?? []), projection.name]);
   }
 }

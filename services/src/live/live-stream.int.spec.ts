@@ -1,4 +1,6 @@
 import { createEvent } from '@xsd/contracts';
+import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -53,7 +55,7 @@ describe('GET /api/stream', () => {
     await api?.close();
   });
 
-  it('pushes a price tick once price_history holds it', async () => {
+  it('pushes a price tick once price_history holds it, as the row GET /api/prices/latest answers', async () => {
     const now = new Date();
     await api.log.append(
       createEvent('price.ticked', { token: 'XSD', chain: 'Base', price: 1.0421, observedAt: now.toISOString() }, {
@@ -63,12 +65,11 @@ describe('GET /api/stream', () => {
     );
 
     await waitFor(() => received.some((event) => event.type === 'price'), { timeoutMs: 10_000, message: 'a price message' });
-    expect(received.find((event) => event.type === 'price')?.data).toEqual({
-      token_name: 'XSD',
-      chain_name: 'Base',
-      price: 1.0421,
-      timestamp: now.toISOString(),
-    });
+    const pushed = received.find((event) => event.type === 'price')?.data;
+    expect(pushed).toMatchObject({ token_name: 'XSD', chain_name: 'Base', price: 1.0421, timestamp: now.toISOString(), status: 'active' });
+    // The very row the REST route answers: the 24 h change and status come from the server.
+    const latest = (await request(api.app.getHttpServer()).get('/api/prices/latest').expect(200)).body as LatestPricesResponse;
+    expect(pushed).toEqual(latest.items.find((row) => row.token_name === 'XSD' && row.chain_name === 'Base'));
     const rows = await api.database.db.selectFrom('price_history').select('price').where('chain_name', '=', 'Base').execute();
     expect(rows).toEqual([{ price: 1.0421 }]);
   });

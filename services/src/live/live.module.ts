@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { PricesModule } from '../prices/prices.module.js';
+import { SiteModule } from '../site/site.module.js';
 import { LiveStreamController } from './live-stream.controller.js';
 import { LiveStreamService } from './live-stream.service.js';
 
-@Module({ controllers: [LiveStreamController], providers: [LiveStreamService], exports: [LiveStreamService] })
+@Module({
+  imports: [PricesModule, SiteModule],
+  controllers: [LiveStreamController],
+  providers: [LiveStreamService],
+  exports: [LiveStreamService],
+})
 export class LiveModule {}

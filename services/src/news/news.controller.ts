@@ -1,5 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
-import type { NewsListResponse } from '@xsd/contracts/api/news';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { NewsService } from './news.service.js';
 
 @Controller('api/news')
@@ -8,7 +9,7 @@ export class NewsController {
 
   /** Active, unexpired breaking news, most urgent first, content sanitised. */
   @Get()
-  list(): Promise<NewsListResponse> {
-    return this.news.list();
+  async list(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    return replyCached(request, reply, await this.news.list(), CACHE_CONTROL.revalidate);
   }
 }

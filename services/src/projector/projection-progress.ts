@@ -36,6 +36,11 @@ export class ProjectionProgress {
     this.emitter.emit(projection, sequence);
   }
 
+  /** The checkpoint this process last saw for a projection (0 when it has seen none). */
+  reached(projection: string): number {
+    return this.known.get(projection) ?? 0;
+  }
+
   /** Called on rebuild, when a checkpoint goes back to zero. */
   reset(projection: string): void {
     this.known.set(projection, 0);

@@ -1,5 +1,7 @@
-import { Body, Controller, Get, Header, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
 import type { SiteSettingsResponse } from '@xsd/contracts/api/site';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { SiteService } from './site.service.js';
@@ -9,10 +11,10 @@ import { SiteService } from './site.service.js';
 export class SiteController {
   constructor(private readonly site: SiteService) {}
 
+  /** SiteSettingsResponse, revalidated by ETag on every read so a change shows at once. */
   @Get()
-  @Header('Cache-Control', 'no-store')
-  get(): Promise<SiteSettingsResponse> {
-    return this.site.current();
+  async get(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    return replyCached(request, reply, await this.site.current(), CACHE_CONTROL.revalidate);
   }
 }
 

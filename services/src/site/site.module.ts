@@ -8,5 +8,6 @@ import { SiteService } from './site.service.js';
   imports: [MaintenanceModule],
   controllers: [SiteController, AdminSiteController],
   providers: [SiteService],
+  exports: [SiteService],
 })
 export class SiteModule {}

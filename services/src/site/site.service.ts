@@ -3,20 +3,36 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
 import { parseRequest } from '../api/validation.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import type { CachedJson } from '../read-cache/cached-json.js';
+import { HotReadModel } from '../read-cache/hot-read-model.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { SetMaintenanceCommand } from './maintenance.commands.js';
 
+/** Read again at least this often; maintenance ends by an event (the scheduler), so this is a safety net. */
+const SITE_MAX_AGE_MS = 60_000;
+
 /** The site settings (maintenance): read by everyone, changed by staff with chain_settings. */
 @Injectable()
 export class SiteService {
+  private readonly answer: HotReadModel<SiteSettings>;
+
   constructor(
     private readonly commands: CommandBus,
-    private readonly settings: SiteSettingsRepository,
-  ) {}
+    settings: SiteSettingsRepository,
+    progress: ProjectionProgress,
+  ) {
+    this.answer = new HotReadModel(progress, {
+      tables: ['site_settings'],
+      maxAgeMs: SITE_MAX_AGE_MS,
+      load: () => settings.current(),
+    });
+  }
 
-  current(): Promise<SiteSettings> {
-    return this.settings.current();
+  /** Held in memory; never older than a change a command reported done. */
+  current(): Promise<CachedJson<SiteSettings>> {
+    return this.answer.get();
   }
 
   update(by: AuthenticatedStaff, body: unknown): Promise<SiteSettings> {

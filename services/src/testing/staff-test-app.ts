@@ -30,6 +30,8 @@ export interface StaffTestAppOptions {
   readonly logger?: LoggerService | false;
   /** Trusted proxies and time-outs of the HTTP server. */
   readonly http?: HttpAdapterOptions;
+  /** Called for every route the server registers (method and URL pattern), e.g. to test them all. */
+  readonly onRoute?: (route: { readonly method: string | string[]; readonly url: string }) => void;
 }
 
 export interface StaffTestApp {
@@ -90,6 +92,7 @@ export async function createStaffTestApp(pipeline: Pipeline, options: StaffTestA
     ...NEST_HTTP_OPTIONS,
     logger: options.logger ?? ['error'],
   });
+  if (options.onRoute) app.getHttpAdapter().getInstance().addHook('onRoute', options.onRoute);
   await configureHttpApp(app, { webDir: null });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -1,0 +1,148 @@
+/**
+ * HTTP read-path benchmark (issue 9): each hot public route of a running stack against a bare
+ * Fastify server answering the same bytes, measured in the same run with autocannon.
+ *
+ *   node --conditions=source --import tsx bench/http/main.ts [--seconds 10] [--connections 50] [--mode embedded|distributed|both]
+ *
+ * Starts the stack with the built launcher (embedded: PGlite and the in-process log; distributed:
+ * a fresh PostgreSQL database and JetStream stream on this machine's servers), waits for the
+ * devnet's first prices, fetches each route once, hands the same bytes to the bare server, then
+ * loads both, one after the other, at the same connection count. Prints req/s and p99 of each,
+ * the ratio, and the target (>= 0.5x, or 0.25x for the history and v1 queries; p99 < 50 ms);
+ * exits 1 when a target is missed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { type RunningStack, startStack } from '@xsd/services/testing/stack';
+import { createTestDatabase, type TestDatabase } from '@xsd/services/testing/test-database';
+import { deleteStream, TEST_NATS_URL, uniqueStream } from '@xsd/services/testing/test-stream';
+import { waitFor } from '@xsd/services/testing/wait-for';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    mode: { type: 'string', default: 'both' },
+  },
+});
+const SECONDS = Math.max(1, Number(values.seconds));
+const CONNECTIONS = Math.max(1, Number(values.connections));
+const MODES = values.mode === 'both' ? (['embedded', 'distributed'] as const) : ([values.mode] as ('embedded' | 'distributed')[]);
+const P99_TARGET_MS = 50;
+
+interface Route {
+  readonly path: string;
+  /** Least share of the bare server's req/s. */
+  readonly ratio: number;
+}
+
+const ROUTES: readonly Route[] = [
+  { path: '/api/prices/latest', ratio: 0.5 },
+  { path: '/api/silver/latest', ratio: 0.5 },
+  { path: '/api/site', ratio: 0.5 },
+  { path: '/api/chains', ratio: 0.5 },
+  { path: '/api/news', ratio: 0.5 },
+  { path: '/api/calendar/events', ratio: 0.5 },
+  { path: '/api/prices/history?token=XSD&chain=Ethereum&days=7', ratio: 0.25 },
+  { path: '/api/v1/prices?token=XSD&chain=Ethereum&limit=100', ratio: 0.25 },
+  { path: '/version.json', ratio: 0.5 },
+  { path: '/', ratio: 0.5 },
+];
+
+interface Load {
+  readonly rps: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+async function load(url: string): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Starts bench/http/bare-server.ts with the given answers and returns its base URL. */
+async function startBare(answers: Record<string, { type: string; body: string }>): Promise<{ url: string; child: ChildProcess }> {
+  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin!.end(JSON.stringify(answers));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function startFor(mode: 'embedded' | 'distributed'): Promise<{ stack: RunningStack; cleanup(): Promise<void> }> {
+  if (mode === 'embedded') {
+    const stack = await startStack();
+    return { stack, cleanup: () => stack.stop() };
+  }
+  const database: TestDatabase = await createTestDatabase({ empty: true });
+  const stream = uniqueStream('BENCH');
+  const stack = await startStack({
+    env: { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix },
+  });
+  return {
+    stack,
+    cleanup: async () => {
+      await stack.stop();
+      await deleteStream(stream.stream);
+      await database.drop();
+    },
+  };
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const num = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
+
+let missed = 0;
+process.stdout.write(`bench/http: ${CONNECTIONS} connections, ${SECONDS} s per measurement; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n`);
+for (const mode of MODES) {
+  process.stdout.write(`\nstarting the stack (${mode}, built launcher, devnet)...\n`);
+  const { stack, cleanup } = await startFor(mode);
+  let bare: { url: string; child: ChildProcess } | null = null;
+  try {
+    await waitFor(
+      async () => {
+        const latest = (await (await fetch(`${stack.url}/api/prices/latest`)).json()) as { items: { price: number | null }[] };
+        return latest.items.length === 14 && latest.items.every((item) => item.price !== null) && (await fetch(`${stack.url}/api/silver/latest`)).ok;
+      },
+      { timeoutMs: 90_000, intervalMs: 500, message: 'the first prices of every chain and silver' },
+    );
+    const answers: Record<string, { type: string; body: string }> = {};
+    for (const { path } of ROUTES) {
+      const response = await fetch(`${stack.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      answers[path] = { type: response.headers.get('content-type') ?? 'application/json', body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+    }
+    bare = await startBare(answers);
+
+    process.stdout.write(`\n${mode}\n${pad('route', 54)} ${'req/s'.padStart(8)} ${'p99'.padStart(5)}   ${'bare'.padStart(8)} ${'p99'.padStart(5)}   ratio  target\n`);
+    for (const route of ROUTES) {
+      const ours = await load(`${stack.url}${route.path}`);
+      const reference = await load(`${bare.url}${route.path}`);
+      const ratio = ours.rps / reference.rps;
+      const ok = ratio >= route.ratio && ours.p99 < P99_TARGET_MS && ours.errors === 0 && ours.non2xx === 0;
+      if (!ok) missed += 1;
+      const size = Buffer.from(answers[route.path].body, 'base64').length;
+      process.stdout.write(
+        `${pad(`${route.path} (${size} B)`, 54)} ${num(ours.rps, 8)} ${num(ours.p99, 3)}ms   ${num(reference.rps, 8)} ${num(reference.p99, 3)}ms   ${num(ratio, 4, 2)}x  >= ${route.ratio}x, p99 < ${P99_TARGET_MS} ms ${ok ? 'ok' : 'MISSED'}` +
+          `${ours.errors || ours.non2xx ? ` (${ours.errors} errors, ${ours.non2xx} non-2xx)` : ''}\n`,
+      );
+    }
+  } finally {
+    bare?.child.kill('SIGTERM');
+    await cleanup();
+  }
+}
+process.stdout.write(`\n${missed === 0 ? 'every target met' : `${missed} target(s) missed`}\n`);
+process.exit(missed === 0 ? 0 : 1);

@@ -1,0 +1,98 @@
+import type { DB } from '../database/schema.js';
+import type { ProjectionProgress } from '../projector/projection-progress.js';
+import { ALL_PROJECTIONS } from '../projector/projections.js';
+import { CachedJson } from './cached-json.js';
+
+export interface HotReadModelOptions<T> {
+  /** The tables the answer is read from: a commit of any projection writing one makes it stale. */
+  readonly tables: readonly (keyof DB & string)[];
+  /**
+   * The longest an answer is kept even when nothing was projected, for answers that change with
+   * time alone (a 24 h change, an expiry, "upcoming").
+   */
+  readonly maxAgeMs: number;
+  readonly load: () => Promise<T>;
+  readonly now?: () => number;
+}
+
+interface Built<T> {
+  readonly json: CachedJson<T>;
+  /** Each projection's checkpoint as this process knew it before the rows were read. */
+  readonly checkpoints: readonly number[];
+  readonly at: number;
+  /** Reloads are numbered as they start: an older one finishing late never replaces a newer answer. */
+  readonly generation: number;
+}
+
+/**
+ * A read model's answer held in memory, so a hot route costs a map look-up instead of a query.
+ *
+ * It is fresh while none of its projections moved past the checkpoints seen before its rows
+ * were read, and it is younger than `maxAgeMs`. Projection progress in this process is what a
+ * command waits on before it answers (read-your-writes) and what the live follower records
+ * after each projection commit, in the embedded and the distributed mode alike: so a request
+ * never gets an answer older than a change a command already reported done. Concurrent
+ * requests for a stale answer share one reload.
+ */
+export class HotReadModel<T> {
+  private built: Built<T> | null = null;
+  private loading: { readonly checkpoints: readonly number[]; readonly promise: Promise<Built<T>> } | null = null;
+  private readonly now: () => number;
+  private readonly projections: readonly string[];
+  private generations = 0;
+
+  constructor(
+    private readonly progress: ProjectionProgress,
+    private readonly options: HotReadModelOptions<T>,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.projections = projectionsWriting(options.tables);
+  }
+
+  get(): Promise<CachedJson<T>> {
+    const built = this.built;
+    if (built !== null && this.fresh(built)) return Promise.resolve(built.json);
+    return this.reload().then((next) => next.json);
+  }
+
+
+  private fresh(built: Built<T>): boolean {
+    return this.now() - built.at < this.options.maxAgeMs && this.sameCheckpoints(built.checkpoints);
+  }
+
+  private sameCheckpoints(checkpoints: readonly number[]): boolean {
+    const { projections } = this;
+    for (let i = 0; i < projections.length; i++) {
+      if (this.progress.reached(projections[i]) !== checkpoints[i]) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Joins a reload under way only if it started at the checkpoints known now: one that started
+   * before a projection moved may have read the rows before the change.
+   */
+  private reload(): Promise<Built<T>> {
+    if (this.loading !== null && this.sameCheckpoints(this.loading.checkpoints)) return this.loading.promise;
+    const checkpoints = this.projections.map((name) => this.progress.reached(name));
+    const at = this.now();
+    const generation = ++this.generations;
+    const promise = this.options
+      .load()
+      .then((value) => {
+        const built: Built<T> = { json: new CachedJson(value), checkpoints, at, generation };
+        if (this.built === null || this.built.generation < generation) this.built = built;
+        return built;
+      })
+      .finally(() => {
+        if (this.loading?.promise === promise) this.loading = null;
+      });
+    this.loading = { checkpoints, promise };
+    return promise;
+  }
+}
+
+/** The projections that write any of these tables (none yet for a table only staff tools will fill). */
+function projectionsWriting(tables: readonly string[]): string[] {
+  return ALL_PROJECTIONS.filter((projection) => projection.tables.some((table) => tables.includes(table))).map((p) => p.name);
+}

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedJson } from './cached-json.js';
+
+/** The spec's cache times, as `Cache-Control` values. */
+export const CACHE_CONTROL = {
+  /** Latest prices and silver: 30 s. */
+  latest: 'public, max-age=30',
+  /** Price and silver histories: 5 minutes. */
+  history: 'public, max-age=300',
+  /** What staff change and visitors must see at once (site, chains, news, calendar): revalidate, cheaply, by ETag. */
+  revalidate: 'no-cache',
+} as const;
+
+/**
+ * Sends a cached JSON answer: `304` when the client holds the same ETag, else the bytes in the
+ * best encoding the client accepts, compressed once per answer rather than once per request.
+ */
+export function replyCached(request: FastifyRequest, reply: FastifyReply, json: CachedJson, cacheControl: string): FastifyReply {
+  reply.header('cache-control', cacheControl).header('etag', json.etag).header('vary', 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoded = json.negotiate(request.headers['accept-encoding']);
+  if (encoded === null) return reply.send(json.body);
+  return reply.header('content-encoding', encoded.encoding).send(encoded.body);
+}
+
+/** If-None-Match holds this ETag (alone, in a list, weak or strong), or is `*`. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
