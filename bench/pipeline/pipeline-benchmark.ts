@@ -99,7 +99,7 @@ export async function runPipelineBenchmark(options: PipelineBenchmarkOptions): P
   const stream = uniqueStream('BENCH');
   const eventLog = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, ...stream });
   const db = database.handle.db;
-  const progress = new TimedProgress(new CheckpointsRepository(db));
+  const progress = new TimedProgress(new CheckpointsRepository({ db }));
   let clock = Date.parse('2026-01-01T00:00:00.000Z');
   const projectors: Projector[] = [];
   const projectorFor = (projections: Projection[]) => {

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CalendarEvent, CalendarEventsResponse } from '@xsd/contracts/api/calendar';
 import { safeLinkUrl, sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { CalendarRepository, type CalendarEventRow } from './calendar.repository.js';
+import {
+  CalendarEventsRepository,
+  type CalendarEventRow,
+} from '../read-models/calendar-events/calendar-events.repository.js';
 
 function toCalendarEvent(row: CalendarEventRow): CalendarEvent {
   return {
@@ -24,7 +27,7 @@ function toCalendarEvent(row: CalendarEventRow): CalendarEvent {
 /** The public calendar. */
 @Injectable()
 export class CalendarService {
-  constructor(private readonly calendar: CalendarRepository) {}
+  constructor(private readonly calendar: CalendarEventsRepository) {}
 
   async events(): Promise<CalendarEventsResponse> {
     const rows = await this.calendar.active();

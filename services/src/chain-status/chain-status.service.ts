@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NetworkConfig } from '@xsd/contracts';
 import type { ChainsResponse, ChainStatusEntry } from '@xsd/contracts/api/chains';
 import { NETWORKS } from '../chains/chains.module.js';
-import { ChainStatusRepository, type ChainSettingRow } from './chain-status.repository.js';
+import {
+  ChainSettingsRepository,
+  type ChainSettingRow,
+} from '../read-models/chain-settings/chain-settings.repository.js';
 
 function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): ChainStatusEntry {
   // A coming-soon network is inactive (the spec: Pulsechain "coming soon, inactive"); others are
@@ -23,7 +26,7 @@ function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): 
 @Injectable()
 export class ChainStatusService {
   constructor(
-    private readonly settings: ChainStatusRepository,
+    private readonly settings: ChainSettingsRepository,
     @Inject(NETWORKS) private readonly networks: readonly NetworkConfig[],
   ) {}
 

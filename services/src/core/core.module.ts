@@ -6,6 +6,7 @@ import type { EventLog } from '../event-log/event-log.js';
 import { openEventLog } from '../event-log/open-event-log.js';
 import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ReadModelsModule } from '../read-models/read-models.module.js';
 import { APP_CONFIG, DATABASE, EVENT_LOG } from './tokens.js';
 
 /** Closes the log before the database: consumers may still be writing their last batch. */
@@ -22,8 +23,9 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 }
 
 /**
- * Config, database (migrated at start), event log and read-your-writes progress, chosen by the
- * environment alone: DATABASE_URL / NATS_URL set means distributed, unset means embedded.
+ * Config, database (migrated at start), event log, the repositories over the database and
+ * read-your-writes progress, chosen by the environment alone: DATABASE_URL / NATS_URL set means
+ * distributed, unset means embedded.
  */
 @Global()
 @Module({})
@@ -31,6 +33,7 @@ export class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
+      imports: [ReadModelsModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         {
@@ -49,8 +52,8 @@ export class CoreModule {
         },
         {
           provide: ProjectionProgress,
-          inject: [DATABASE],
-          useFactory: (database: DatabaseHandle) => new ProjectionProgress(new CheckpointsRepository(database.db)),
+          inject: [CheckpointsRepository],
+          useFactory: (checkpoints: CheckpointsRepository) => new ProjectionProgress(checkpoints),
         },
         InfrastructureShutdown,
       ],

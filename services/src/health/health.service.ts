@@ -5,10 +5,10 @@ import { NETWORKS } from '../chains/chains.module.js';
 import { DATABASE, EVENT_LOG } from '../core/tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { IngestorStatusRepository } from '../ingestor/ingestor-status.repository.js';
-import { PricesRepository } from '../prices/prices.repository.js';
 import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
 import { ALL_PROJECTIONS } from '../projector/projections.js';
+import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 
 type Check<T> = ({ status: 'ok' } & T) | { status: 'down'; error: string };
 
@@ -50,19 +50,16 @@ function failure(error: unknown): { status: 'down'; error: string } {
 /** What an operator needs to see at a glance: can we store, can we log, are the views behind? */
 @Injectable()
 export class HealthService {
-  private readonly checkpoints: CheckpointsRepository;
-  private readonly ingestorStatus: IngestorStatusRepository;
-  private readonly prices: PricesRepository;
   private readonly chainNames: readonly ChainName[];
 
   constructor(
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
+    private readonly checkpoints: CheckpointsRepository,
+    private readonly ingestorStatus: IngestorStatusRepository,
+    private readonly prices: PriceHistoryRepository,
   ) {
-    this.checkpoints = new CheckpointsRepository(database.db);
-    this.ingestorStatus = new IngestorStatusRepository(database.db);
-    this.prices = new PricesRepository(database.db);
     this.chainNames = activeNetworks(networks).map((n) => n.name);
   }
 

@@ -7,11 +7,12 @@ import {
 } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { ChainReaders } from '../chains/chain-readers.js';
-import { DATABASE, EVENT_LOG } from '../core/tokens.js';
-import type { DatabaseHandle } from '../database/database.js';
+import { EVENT_LOG } from '../core/tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { IngestorStatusRepository } from './ingestor-status.repository.js';
-import { LastAcceptedRepository } from './last-accepted.repository.js';
+import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
+import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
+import { loadLastAccepted } from './last-accepted.js';
 import { PriceIngestor, type PriceIngestorOptions, type TickReport } from './price-ingestor.js';
 
 export const INGESTOR_AUTOSTART = Symbol('INGESTOR_AUTOSTART');
@@ -29,19 +30,15 @@ export class IngestorService implements OnApplicationBootstrap, BeforeApplicatio
 
   constructor(
     @Inject(EVENT_LOG) log: EventLog,
-    @Inject(DATABASE) database: DatabaseHandle,
     readers: ChainReaders,
+    prices: PriceHistoryRepository,
+    silver: SilverPricesRepository,
+    statuses: IngestorStatusRepository,
     @Inject(INGESTOR_AUTOSTART) private readonly autostart: boolean,
     @Inject(INGESTOR_OPTIONS) options: Partial<PriceIngestorOptions>,
   ) {
-    const lastAccepted = new LastAcceptedRepository(database.db);
-    this.ingestor = new PriceIngestor(
-      log,
-      readers,
-      () => lastAccepted.load(readers.networks.map((n) => n.name)),
-      new IngestorStatusRepository(database.db),
-      options,
-    );
+    const chains = readers.networks.map((n) => n.name);
+    this.ingestor = new PriceIngestor(log, readers, () => loadLastAccepted({ prices, silver }, chains), statuses, options);
   }
 
   async onApplicationBootstrap(): Promise<void> {

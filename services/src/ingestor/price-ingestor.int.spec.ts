@@ -21,11 +21,13 @@ import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { ALL_PROJECTIONS } from '../projector/projections.js';
 import { Projector } from '../projector/projector.js';
+import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
+import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy.js';
 import { createPgliteTestDatabase } from '../testing/test-database.js';
 import { waitFor } from '../testing/wait-for.js';
-import { IngestorStatusRepository } from './ingestor-status.repository.js';
-import { LastAcceptedRepository } from './last-accepted.repository.js';
+import { loadLastAccepted } from './last-accepted.js';
 import { PriceIngestor, type PriceIngestorOptions, type TickReport } from './price-ingestor.js';
 import { tickEventId, tickSlot } from './tick-id.js';
 
@@ -58,10 +60,10 @@ describe('the price ingestor on the devnet', () => {
   const ingestors: PriceIngestor[] = [];
 
   const newIngestor = (options: Partial<PriceIngestorOptions> = {}, networks = devnet.networks) => {
-    const lastAccepted = new LastAcceptedRepository(database.db);
+    const readModels = { prices: new PriceHistoryRepository(database), silver: new SilverPricesRepository(database) };
     const readers = new ChainReaders(networks, FAST_READS);
     const chains = readers.networks.map((n) => n.name);
-    const ingestor = new PriceIngestor(log, readers, () => lastAccepted.load(chains), statuses, {
+    const ingestor = new PriceIngestor(log, readers, () => loadLastAccepted(readModels, chains), statuses, {
       clock,
       retry: FAST_RETRIES,
       probeStoppedEveryMs: null,
@@ -86,9 +88,9 @@ describe('the price ingestor on the devnet', () => {
       createPgliteTestDatabase(),
     ]);
     log = new EmbeddedEventLog(database.db, { pollIntervalMs: 20 });
-    progress = new ProjectionProgress(new CheckpointsRepository(database.db));
+    progress = new ProjectionProgress(new CheckpointsRepository(database));
     projector = new Projector(database.db, log, ALL_PROJECTIONS, progress);
-    statuses = new IngestorStatusRepository(database.db);
+    statuses = new IngestorStatusRepository(database);
     await projector.start();
   });
 

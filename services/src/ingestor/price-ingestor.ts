@@ -6,8 +6,8 @@ import { backoffDelay } from '../chains/backoff.js';
 import type { ChainReaders } from '../chains/chain-readers.js';
 import { readChain, type ChainReading } from '../chains/chain-reads.js';
 import type { EventLog } from '../event-log/event-log.js';
-import type { IngestorStatusRepository } from './ingestor-status.repository.js';
-import { priceKey, type LastAccepted } from './last-accepted.repository.js';
+import type { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
+import { priceKey, type LastAccepted } from './last-accepted.js';
 import { tickEventId, tickSlot, TICK_INTERVAL_MS } from './tick-id.js';
 
 export interface PriceIngestorOptions {

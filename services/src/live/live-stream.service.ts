@@ -2,8 +2,7 @@ import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { StreamEvent } from '@xsd/contracts/api/stream';
 import { Subject } from 'rxjs';
-import { DATABASE, EVENT_LOG } from '../core/tokens.js';
-import type { DatabaseHandle } from '../database/database.js';
+import { EVENT_LOG } from '../core/tokens.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
@@ -22,7 +21,6 @@ const PROJECTION_WAIT_MS = 10_000;
 export class LiveStreamService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('LiveStream');
   private readonly messages = new Subject<StreamEvent>();
-  private readonly siteSettings: SiteSettingsRepository;
   /** Unique among running processes; shows in logs and in JetStream's consumer list. */
   private readonly consumer = `live_${hostname().replace(/[^A-Za-z0-9_-]/g, '_')}_${process.pid}`;
   private subscription: Subscription | null = null;
@@ -31,11 +29,9 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(DATABASE) database: DatabaseHandle,
     private readonly progress: ProjectionProgress,
-  ) {
-    this.siteSettings = new SiteSettingsRepository(database.db);
-  }
+    private readonly siteSettings: SiteSettingsRepository,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const from = (await this.log.lastSequence()) + 1;

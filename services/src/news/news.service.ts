@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { compareNews, type NewsItem, type NewsListResponse } from '@xsd/contracts/api/news';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { NewsRepository, type NewsRow } from './news.repository.js';
+import { BreakingNewsRepository, type NewsRow } from '../read-models/breaking-news/breaking-news.repository.js';
 
 function toNewsItem(row: NewsRow): NewsItem {
   return {
@@ -22,7 +22,7 @@ function toNewsItem(row: NewsRow): NewsItem {
 @Injectable()
 export class NewsService {
   constructor(
-    private readonly news: NewsRepository,
+    private readonly news: BreakingNewsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

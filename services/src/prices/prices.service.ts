@@ -17,11 +17,11 @@ import { DAY_MS } from '@xsd/contracts/rules/time';
 import { ApiError } from '../api/api-error.filter.js';
 import { NETWORKS } from '../chains/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { DATABASE } from '../core/tokens.js';
-import type { DatabaseHandle } from '../database/database.js';
+import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
+import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
+import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
-import { PricesRepository } from './prices.repository.js';
-import { SilverRepository } from './silver.repository.js';
 
 /** Windows longer than this are drawn from hourly candles instead of every reading. */
 const RAW_HISTORY_MAX_DAYS = 1;
@@ -30,19 +30,17 @@ const iso = (date: Date) => date.toISOString();
 
 @Injectable()
 export class PricesService {
-  private readonly prices: PricesRepository;
-  private readonly silver: SilverRepository;
-  private readonly supplies: TokenSupplyRepository;
   private readonly chains: readonly ChainName[];
 
   constructor(
-    @Inject(DATABASE) database: DatabaseHandle,
+    private readonly prices: PriceHistoryRepository,
+    private readonly candles: PriceCandlesRepository,
+    private readonly chainSettings: ChainSettingsRepository,
+    private readonly silver: SilverPricesRepository,
+    private readonly supplies: TokenSupplyRepository,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.prices = new PricesRepository(database.db);
-    this.silver = new SilverRepository(database.db);
-    this.supplies = new TokenSupplyRepository(database.db);
     this.chains = activeNetworks(networks).map((n) => n.name);
   }
 
@@ -51,7 +49,7 @@ export class PricesService {
     const pairs = TOKEN_NAMES.flatMap((token) => this.chains.map((chain) => ({ token, chain })));
     const [snapshots, settings, supplies] = await Promise.all([
       this.prices.snapshots(pairs, new Date(dayAgo(now))),
-      this.prices.chainSettings(),
+      this.chainSettings.all(),
       this.supplies.all(),
     ]);
     const settingsByChain = new Map(settings.map((s) => [s.chain_name, s]));
@@ -78,7 +76,7 @@ export class PricesService {
     const now = this.clock();
     const from = new Date(now.getTime() - days * DAY_MS);
     const [rows, current] = await Promise.all([
-      days <= RAW_HISTORY_MAX_DAYS ? this.prices.history(token, chain, from) : this.prices.hourlyCloses(token, chain, from),
+      days <= RAW_HISTORY_MAX_DAYS ? this.prices.history(token, chain, from) : this.candles.hourlyCloses(token, chain, from),
       this.prices.latest(token, chain),
     ]);
     const points = buildChartPoints(rows, { rules: tokenChartRules(days), now, current: current?.price ?? null });

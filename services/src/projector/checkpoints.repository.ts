@@ -1,9 +1,17 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Transaction } from 'kysely';
+import { DATABASE } from '../core/tokens.js';
+import type { DatabaseHandle, Db } from '../database/database.js';
 import type { DB } from '../database/schema.js';
 
 /** Where each projection has got to in the log; written in the same transaction as its rows. */
+@Injectable()
 export class CheckpointsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   async get(name: string): Promise<number> {
     const row = await this.db
@@ -20,7 +28,7 @@ export class CheckpointsRepository {
   }
 
   /** Makes sure the projection has a checkpoint row (at 0 when new), so `lock` finds one. */
-  async ensure(db: Kysely<DB> | Transaction<DB>, name: string): Promise<void> {
+  async ensure(db: Db | Transaction<DB>, name: string): Promise<void> {
     await db
       .insertInto('projection_checkpoints')
       .values({ name, sequence: 0, updated_at: new Date(0) })

@@ -12,7 +12,7 @@ import { PROJECTION_CONSUMER_PREFIX } from './projector.js';
  * instead of waiting forever for the one it cannot apply.
  */
 export function deadLetterRecorder(db: Kysely<DB>): DeadLetterHandler {
-  const checkpoints = new CheckpointsRepository(db);
+  const checkpoints = new CheckpointsRepository({ db });
   const logger = new Logger('DeadLetters');
   return async (stored, error, consumer) => {
     const message = error instanceof Error ? error.message : String(error);

@@ -44,7 +44,7 @@ describe('Projector service crash safety (JetStream + PostgreSQL, real processes
 
   it('given a projector killed with SIGKILL mid-batch, when it restarts, then the read models equal an uninterrupted run', async () => {
     await pipeline.log.appendMany(priceTicks(EVENTS));
-    const checkpoints = new CheckpointsRepository(pipeline.db);
+    const checkpoints = new CheckpointsRepository(pipeline);
 
     child = startProjector(pipeline);
     await waitFor(async () => (await checkpoints.get('price_history')) > 0, { timeoutMs: 60_000, message: 'projector never started projecting' });

@@ -67,7 +67,7 @@ export class Projector {
     private readonly progress: ProjectionProgress,
     private readonly options: ProjectorOptions = {},
   ) {
-    this.checkpoints = new CheckpointsRepository(db);
+    this.checkpoints = new CheckpointsRepository({ db });
     this.byName = new Map(projections.map((projection) => [projection.name, projection]));
   }
 

@@ -61,7 +61,7 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
       await database.drop();
     };
   }
-  const progress = new ProjectionProgress(new CheckpointsRepository(db));
+  const progress = new ProjectionProgress(new CheckpointsRepository({ db }));
   const projectors: Projector[] = [];
   return {
     kind,

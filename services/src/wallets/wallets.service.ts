@@ -4,26 +4,19 @@ import type { WalletScanResponse } from '@xsd/contracts/api/wallets';
 import { ApiError } from '../api/api-error.filter.js';
 import { ChainReaders } from '../chains/chain-readers.js';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { DATABASE } from '../core/tokens.js';
-import type { DatabaseHandle } from '../database/database.js';
-import { PricesRepository } from '../prices/prices.repository.js';
-import { SilverRepository } from '../prices/silver.repository.js';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
+import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 import { InvalidWalletAddressError, normalizeWalletAddress, scanWallet, type PriceBook } from './wallet-scanner.js';
 
 /** Portfolio scans for the API: balances from the chains, values from the latest accepted prices. */
 @Injectable()
 export class WalletsService {
-  private readonly prices: PricesRepository;
-  private readonly silver: SilverRepository;
-
   constructor(
-    @Inject(DATABASE) database: DatabaseHandle,
+    private readonly prices: PriceHistoryRepository,
+    private readonly silver: SilverPricesRepository,
     private readonly readers: ChainReaders,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {
-    this.prices = new PricesRepository(database.db);
-    this.silver = new SilverRepository(database.db);
-  }
+  ) {}
 
   async scan(address: string): Promise<WalletScanResponse> {
     try {

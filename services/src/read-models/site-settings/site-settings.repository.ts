@@ -1,11 +1,17 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { DEFAULT_SITE_SETTINGS } from '@xsd/contracts/api/site';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../database/schema.js';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
 
 /** The spec's rule: the newest site_settings row is the one in force. */
+@Injectable()
 export class SiteSettingsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   async current(): Promise<SiteSettings> {
     const row = await this.db

@@ -56,7 +56,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the token_supply read mo
       { token_name: 'BankX', chain_name: 'BSC', total_supply: 260_000, block_number: 160, observed_at: new Date(T0 + 60_000) },
       { token_name: 'XSD', chain_name: 'Ethereum', total_supply: 1_500.25, block_number: 130, observed_at: new Date(T0 + 30_000) },
     ]);
-    expect(await new TokenSupplyRepository(pipeline.db).all()).toEqual([
+    expect(await new TokenSupplyRepository(pipeline).all()).toEqual([
       expect.objectContaining({ token_name: 'BankX', chain_name: 'BSC', total_supply: 260_000 }),
       expect.objectContaining({ token_name: 'XSD', chain_name: 'Ethereum', total_supply: 1_500.25 }),
     ]);

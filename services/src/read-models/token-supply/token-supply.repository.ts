@@ -1,6 +1,7 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../database/schema.js';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
 
 export interface TokenSupplyRow {
   readonly token_name: TokenName;
@@ -11,8 +12,13 @@ export interface TokenSupplyRow {
 }
 
 /** Reads of token_supply. */
+@Injectable()
 export class TokenSupplyRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   /** The latest supply of every token and chain read so far. */
   async all(): Promise<TokenSupplyRow[]> {

@@ -1,7 +1,8 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { ChainName } from '@xsd/contracts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../database/schema.js';
-import type { IngestorChainState } from '../read-models/ingestor-status/ingestor-status.table.js';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
+import type { IngestorChainState } from './ingestor-status.table.js';
 
 export interface IngestorChainStatus {
   readonly chain: ChainName;
@@ -15,8 +16,13 @@ export interface IngestorChainStatus {
 }
 
 /** The ingestor's state per chain, shared with whichever process answers `/api/health`. */
+@Injectable()
 export class IngestorStatusRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   async save(status: Omit<IngestorChainStatus, 'updatedAt'>, at: Date): Promise<void> {
     const row = {

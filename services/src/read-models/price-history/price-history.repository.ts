@@ -1,7 +1,10 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../database/schema.js';
+import { sql } from 'kysely';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
 
+/** One reading: a price and when it was read on chain. */
 export interface PriceRow {
   readonly price: number;
   readonly timestamp: Date;
@@ -15,12 +18,6 @@ export interface PairSnapshot {
   readonly referenceCandidates: readonly PriceRow[];
 }
 
-export interface ChainSettingRow {
-  readonly chain_name: string;
-  readonly is_active: boolean;
-  readonly maintenance_message: string | null;
-}
-
 export interface PublicPriceFilter {
   readonly token: TokenName | null;
   readonly chain: ChainName | null;
@@ -32,9 +29,14 @@ export interface PublicPriceFilter {
 const row = (price: number | null, timestamp: Date | string | null): PriceRow | null =>
   price === null || timestamp === null ? null : { price: Number(price), timestamp: new Date(timestamp) };
 
-/** Reads of price_history, price_candles and chain_settings. */
-export class PricesRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+/** Reads of price_history. */
+@Injectable()
+export class PriceHistoryRepository {
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   /**
    * For each token and chain: the newest reading and the readings either side of `reference`,
@@ -88,10 +90,6 @@ export class PricesRepository {
     }));
   }
 
-  async chainSettings(): Promise<ChainSettingRow[]> {
-    return this.db.selectFrom('chain_settings').select(['chain_name', 'is_active', 'maintenance_message']).execute();
-  }
-
   async latest(token: TokenName, chain: ChainName): Promise<PriceRow | null> {
     const found = await this.db
       .selectFrom('price_history')
@@ -114,20 +112,6 @@ export class PricesRepository {
       .where('timestamp', '>=', from)
       .orderBy('timestamp', 'asc')
       .execute();
-  }
-
-  /** Hourly closes since the hour `from` falls in, oldest first (long windows). */
-  async hourlyCloses(token: TokenName, chain: ChainName, from: Date): Promise<PriceRow[]> {
-    const rows = await this.db
-      .selectFrom('price_candles')
-      .select(['close', 'bucket_start'])
-      .where('token_name', '=', token)
-      .where('chain_name', '=', chain)
-      .where('bucket', '=', '1h')
-      .where('bucket_start', '>=', new Date(Math.floor(from.getTime() / 3_600_000) * 3_600_000))
-      .orderBy('bucket_start', 'asc')
-      .execute();
-    return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));
   }
 
   /** The public API: newest first, filtered, at most `limit`. */

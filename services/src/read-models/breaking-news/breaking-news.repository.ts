@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../database/schema.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
 
 export interface NewsRow {
   readonly id: string;
@@ -13,8 +14,13 @@ export interface NewsRow {
 }
 
 /** Reads of breaking_news. */
-export class NewsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+@Injectable()
+export class BreakingNewsRepository {
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   /**
    * The public list: active, not expired at `now` (the SQL form of contracts' isNewsShown). The

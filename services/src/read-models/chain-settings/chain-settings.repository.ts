@@ -1,6 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../database/schema.js';
-import type { ChainSettingsTable } from '../read-models/chain-settings/chain-settings.table.js';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Selectable } from 'kysely';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
+import type { ChainSettingsTable } from './chain-settings.table.js';
 
 export type ChainSettingRow = Pick<
   Selectable<ChainSettingsTable>,
@@ -8,8 +10,13 @@ export type ChainSettingRow = Pick<
 >;
 
 /** Reads of chain_settings. */
-export class ChainStatusRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+@Injectable()
+export class ChainSettingsRepository {
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   /** Every row staff have written; a chain without one is active under its own name. */
   async all(): Promise<ChainSettingRow[]> {

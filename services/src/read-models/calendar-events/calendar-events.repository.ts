@@ -1,6 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../database/schema.js';
-import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Selectable } from 'kysely';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
+import type { CalendarEventsTable } from './calendar-events.table.js';
 
 export type CalendarEventRow = Pick<
   Selectable<CalendarEventsTable>,
@@ -19,8 +21,13 @@ export type CalendarEventRow = Pick<
 >;
 
 /** Reads of calendar_events. */
-export class CalendarRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+@Injectable()
+export class CalendarEventsRepository {
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   /**
    * The public list: active events by start date, earliest first; on the same day all-day events

@@ -1,14 +1,21 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../database/schema.js';
-import type { PriceRow } from './prices.repository.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE } from '../../core/tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
+import type { PriceRow } from '../price-history/price-history.repository.js';
 
 export interface SilverRow extends PriceRow {
   readonly source: string;
 }
 
 /** Reads of silver_prices (USD per gram). */
-export class SilverRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+@Injectable()
+export class SilverPricesRepository {
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
 
   async latest(): Promise<SilverRow | null> {
     const found = await this.db

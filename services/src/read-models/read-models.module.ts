@@ -1,0 +1,33 @@
+import { Global, Module } from '@nestjs/common';
+import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
+import { CalendarEventsRepository } from './calendar-events/calendar-events.repository.js';
+import { ChainSettingsRepository } from './chain-settings/chain-settings.repository.js';
+import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repository.js';
+import { PriceCandlesRepository } from './price-candles/price-candles.repository.js';
+import { PriceHistoryRepository } from './price-history/price-history.repository.js';
+import { SilverPricesRepository } from './silver-prices/silver-prices.repository.js';
+import { SiteSettingsRepository } from './site-settings/site-settings.repository.js';
+import { TokenSupplyRepository } from './token-supply/token-supply.repository.js';
+
+/** Every repository, each an injectable class over the DATABASE token; one instance of each per app. */
+const REPOSITORIES = [
+  BreakingNewsRepository,
+  CalendarEventsRepository,
+  ChainSettingsRepository,
+  CheckpointsRepository,
+  IngestorStatusRepository,
+  PriceCandlesRepository,
+  PriceHistoryRepository,
+  SilverPricesRepository,
+  SiteSettingsRepository,
+  TokenSupplyRepository,
+];
+
+/**
+ * The one place repositories are provided. Global and imported by CoreModule, so every role and
+ * test app built on CoreModule has them; feature services inject the ones they read.
+ */
+@Global()
+@Module({ providers: REPOSITORIES, exports: REPOSITORIES })
+export class ReadModelsModule {}
