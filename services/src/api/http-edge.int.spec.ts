@@ -1,0 +1,254 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isApiErrorBody } from '@xsd/contracts/api/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
+import { openPipeline, type Pipeline } from '../testing/pipeline.js';
+import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+
+const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
+
+async function listening(app: { app: { listen(port: number, host: string): Promise<unknown>; getUrl(): Promise<string> } }): Promise<string> {
+  await app.app.listen(0, '127.0.0.1');
+  return (await app.app.getUrl()).replace('[::1]', '127.0.0.1');
+}
+
+describe('the HTTP edge: headers, web app files', () => {
+  let api: ApiTestApp;
+  let base: string;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(join(tmpdir(), 'silverboard-web-'));
+    await mkdir(join(webDir, 'assets'));
+    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Silverboard</title><div id="root"></div>');
+    await writeFile(join(webDir, 'version.json'), '{"version":"1.0.3"}');
+    await writeFile(join(webDir, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
+    await writeFile(join(webDir, 'assets', 'index-3f2a9c.js.map'), '{"version":3}');
+    api = await createApiTestApp({ webDir });
+    base = await listening(api);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/admin', '/api/prices/latest', '/api/nothing-here', '/assets/index-3f2a9c.js'])('sends the security headers on %s', async (path) => {
+    const response = await fetch(`${base}${path}`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+    // Plain http: HSTS would be ignored at best and lock a local install out at worst.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('serves hashed assets for a year, the page and version.json revalidated, with ETags and 304s', async () => {
+    const asset = await fetch(`${base}/assets/index-3f2a9c.js`);
+    expect(asset.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+    const page = await fetch(`${base}/calendar`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<div id="root">');
+    const version = await fetch(`${base}/version.json`);
+    expect(version.headers.get('cache-control')).toBe('no-cache');
+    const etag = version.headers.get('etag')!;
+    expect((await fetch(`${base}/version.json`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('serves no source maps', async () => {
+    const response = await fetch(`${base}/assets/index-3f2a9c.js.map`);
+    expect(response.status).toBe(404);
+    expect(isApiErrorBody(await response.json())).toBe(true);
+  });
+
+  it('answers unknown API paths, missing assets and writes to assets in the JSON error shape', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/assets/missing.js'],
+      ['POST', '/assets/index-3f2a9c.js'],
+      ['DELETE', '/assets/index-3f2a9c.js'],
+    ] as const) {
+      const response = await fetch(`${base}${path}`, { method });
+      expect(response.status).toBe(404);
+      expect(isApiErrorBody(await response.json())).toBe(true);
+    }
+  });
+
+  it('answers ETag revalidations of hot routes with 304', async () => {
+    const first = await fetch(`${base}/api/chains`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${base}/api/chains`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('the HTTP edge: CORS', () => {
+  let api: ApiTestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    api = await createApiTestApp();
+    base = await listening(api);
+  });
+  afterAll(() => api?.close());
+
+  it.each(['/api/v1/prices', '/api/prices/latest', '/api/silver/history?days=7'])('lets any origin read the public API: %s', async (path) => {
+    const response = await fetch(`${base}${path}`, { headers: { origin: 'https://elsewhere.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${base}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it.each([
+    ['GET', '/api/auth/me'],
+    ['POST', '/api/auth/login'],
+    ['PUT', '/api/admin/site'],
+    ['GET', '/api/admin/users'],
+    ['GET', '/api/site'],
+  ])('answers no other origin on %s %s', async (method, path) => {
+    const preflight = await fetch(`${base}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': method },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const response = await fetch(`${base}${path}`, { headers: { origin: 'https://elsewhere.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the HTTP edge: cross-site requests, bodies and proxies', () => {
+  let pipeline: Pipeline;
+  let api: StaffTestApp;
+  let base: string;
+  let cookie: string;
+  let token: string;
+
+  beforeAll(async () => {
+    pipeline = await openPipeline('embedded');
+    api = await createStaffTestApp(pipeline, { admin: ROOT, http: { timeouts: { requestMs: 1_500, headersMs: 1_000, keepAliveMs: 5_000, checkEveryMs: 250 } } });
+    base = await listening(api);
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT) });
+    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    token = ((await login.json()) as { token: string }).token;
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await pipeline?.cleanup();
+  });
+
+  const users = async () => ((await (await fetch(`${base}/api/admin/users`, { headers: { cookie } })).json()) as { items: unknown[] }).items.length;
+
+  it('refuses a cookie-authenticated write from another site (403, JSON) and changes nothing', async () => {
+    const before = await users();
+    for (const headers of [
+      { origin: 'http://evil.example', 'content-type': 'application/json' },
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://sub.evil.example', 'content-type': 'text/plain' },
+    ]) {
+      const body = headers['content-type'] === 'application/json' ? JSON.stringify({ email: 'mallory@evil.example', role: 'super_admin' }) : 'email=mallory%40evil.example&role=super_admin';
+      const response = await fetch(`${base}/api/admin/users`, { method: 'POST', headers: { ...headers, cookie }, body });
+      expect(response.status).toBe(403);
+      expect(isApiErrorBody(await response.json())).toBe(true);
+    }
+    const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: 'http://evil.example' } });
+    expect(logout.status).toBe(403);
+    expect(await users()).toBe(before);
+    expect((await fetch(`${base}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('accepts the same write from the app itself, and from the CLI with a bearer token', async () => {
+    const own = await fetch(`${base}/api/admin/users`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'first@silverboard.test', role: 'admin' }),
+    });
+    expect(own.status).toBe(201);
+    const cli = await fetch(`${base}/api/admin/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'second@silverboard.test', role: 'admin' }),
+    });
+    expect(cli.status).toBe(201);
+  });
+
+  it('takes JSON only: a form-encoded or text body is refused with 415 and changes nothing', async () => {
+    const before = await users();
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const response = await fetch(`${base}/api/admin/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        body: type.startsWith('multipart') ? '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--x--\r\n' : 'email=a%40b.c&role=admin',
+      });
+      expect(response.status).toBe(415);
+      expect(isApiErrorBody(await response.json())).toBe(true);
+    }
+    expect(await users()).toBe(before);
+  });
+
+  it('refuses NUL and broken Unicode anywhere in a request with 400', async () => {
+    for (const body of ['{"email":"a\\u0000b","password":"x"}', '{"email":"root@silverboard.test","password":"a\\ud800"}']) {
+      const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_text');
+    }
+    const site = await fetch(`${base}/api/admin/site`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ maintenance_mode: true, maintenance_title: '🙂'.slice(0, 1), maintenance_message: null }),
+    });
+    expect(site.status).toBe(400);
+    expect(((await (await fetch(`${base}/api/site`)).json()) as { maintenance_mode: boolean }).maintenance_mode).toBe(false);
+  });
+
+  it('believes no X-Forwarded-For from a client that is not a configured proxy', async () => {
+    // Five failures from one address for one email, each "from" a different forwarded address.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${attempt}` },
+        body: JSON.stringify({ email: 'guess@silverboard.test', password: 'wrong' }),
+      });
+      expect(response.status).toBe(401);
+    }
+    const sixth = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+      body: JSON.stringify({ email: 'guess@silverboard.test', password: 'wrong' }),
+    });
+    expect(sixth.status).toBe(429);
+  });
+
+  it('cuts off a client that trickles its body, with 408 in the JSON error shape', async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), '127.0.0.1');
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+      const drip = setInterval(() => socket.writable && socket.write(' '), 200);
+      socket.on('close', () => clearInterval(drip));
+      setTimeout(() => socket.destroy(new Error('still open after 10 s')), 10_000).unref();
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answer).toMatch(/^HTTP\/1.1 408/);
+    expect(isApiErrorBody(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)))).toBe(true);
+  });
+});
