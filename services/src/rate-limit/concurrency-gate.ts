@@ -20,11 +20,6 @@ export class ConcurrencyGate {
     if (!Number.isInteger(maxQueued) || maxQueued < 0) throw new RangeError(`maxQueued must be a whole number ≥ 0, got ${maxQueued}`);
   }
 
-  /** Tasks running and waiting right now. */
-  get load(): { readonly running: number; readonly queued: number } {
-    return { running: this.running, queued: this.waiting.length };
-  }
-
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxQueued) throw new GateFullError(`${this.running} running and ${this.waiting.length} waiting`);

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { describe, expect, it } from 'vitest';
-import { TEST_NATS_URL } from '../testing/test-stream.js';
+import { TEST_APP_CONFIG } from '../testing/api-test-app.js';
+import { deleteStream, TEST_NATS_URL, uniqueStream } from '../testing/test-stream.js';
 import { JetStreamAttemptStore } from './jetstream-attempt-store.js';
+import { MemoryAttemptStore } from './memory-attempt-store.js';
+import { attemptBucket, openAttemptStore } from './open-attempt-store.js';
 import { describeAttemptStoreConformance } from './testing/attempt-store-conformance.js';
 
 const uniqueBucket = () => `xsd_test_attempts_${randomBytes(5).toString('hex')}`;
@@ -63,5 +66,30 @@ describe('JetStream attempt store: the bucket', () => {
       await deleteBucket(bucket);
     }
     expect(await bucketStreams()).not.toContain(`KV_${bucket}`);
+  });
+});
+
+describe('openAttemptStore', () => {
+  it('given NATS_URL, then every API of the deployment shares the bucket named after its event stream', async () => {
+    const { stream } = uniqueStream();
+    const config = { ...TEST_APP_CONFIG, natsUrl: `${TEST_NATS_URL}, ${TEST_NATS_URL}`, stream, streamReplicas: 1 };
+    const [first, second] = await Promise.all([openAttemptStore(config, 60_000), openAttemptStore(config, 60_000)]);
+    try {
+      expect(first).toBeInstanceOf(JetStreamAttemptStore);
+      const now = new Date();
+      await first.add('client|10.0.0.9', now, { windowMs: 60_000, limit: 5 });
+      expect(await second.count('client|10.0.0.9', now, 60_000)).toBe(1);
+      expect(await bucketStreams()).toContain(`KV_${attemptBucket(stream)}`);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await deleteStream(stream);
+    }
+    expect(await bucketStreams()).not.toContain(`KV_${attemptBucket(stream)}`);
+  });
+
+  it('given no NATS_URL, then the process keeps its own counts', async () => {
+    const store = await openAttemptStore(TEST_APP_CONFIG, 60_000);
+    expect(store).toBeInstanceOf(MemoryAttemptStore);
+    await store.close();
   });
 });

@@ -5,8 +5,7 @@ import { addAttempt, type AttemptCount, type AttemptStore, type AttemptWindow, w
 export interface JetStreamAttemptStoreOptions {
   /** NATS server URL(s) (`NATS_URL`). */
   readonly servers: string | string[];
-  /** Default 'xsd_sign_in_attempts'; tests use their own. */
-  readonly bucket?: string;
+  readonly bucket: string;
   /** Copies of the bucket in a cluster (`XSD_STREAM_REPLICAS`); default 1. */
   readonly replicas?: number;
   /**
@@ -18,7 +17,6 @@ export interface JetStreamAttemptStoreOptions {
   readonly maxTries?: number;
 }
 
-const DEFAULT_BUCKET = 'xsd_sign_in_attempts';
 /** JetStream's answer when the key moved on since it was read (`Nats-Expected-Last-Subject-Sequence`). */
 const WRONG_LAST_SEQUENCE = 10071;
 
@@ -55,7 +53,7 @@ export class JetStreamAttemptStore implements AttemptStore {
   static async connect(options: JetStreamAttemptStoreOptions): Promise<JetStreamAttemptStore> {
     const nc = await connect({ servers: options.servers, name: 'silverboard-attempts', maxReconnectAttempts: -1 });
     try {
-      const kv = await nc.jetstream().views.kv(options.bucket ?? DEFAULT_BUCKET, {
+      const kv = await nc.jetstream().views.kv(options.bucket, {
         history: 1,
         ttl: options.ttlMs,
         replicas: options.replicas ?? 1,
