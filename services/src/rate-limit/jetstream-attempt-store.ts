@@ -33,7 +33,7 @@ const decoder = new TextDecoder();
  * other processes can make a write miss. A refused `add` writes nothing: a flood past the limit
  * costs one read per attempt.
  *
- * Keys are stored hashed (SHA-256): the bucket never holds an email or an address, and any key
+ * Keys are stored hashed (SHA-256): the bucket holds no email or address in clear, and any key
  * fits the bucket's key alphabet.
  */
 export class JetStreamAttemptStore implements AttemptStore {
