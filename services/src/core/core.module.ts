@@ -7,6 +7,7 @@ import { openEventLog } from '../event-log/open-event-log.js';
 import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { ReadModelsModule } from '../read-models/read-models.module.js';
+import { CLOCK, systemClock } from './clock.js';
 import { APP_CONFIG, DATABASE, EVENT_LOG } from './tokens.js';
 
 /** Closes the log before the database: consumers may still be writing their last batch. */
@@ -23,9 +24,9 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 }
 
 /**
- * Config, database (migrated at start), event log, the repositories over the database and
+ * Config, clock, database (migrated at start), event log, the repositories over the database and
  * read-your-writes progress, chosen by the environment alone: DATABASE_URL / NATS_URL set means
- * distributed, unset means embedded.
+ * distributed, unset means embedded. Tests replace the clock with overrideProvider(CLOCK).
  */
 @Global()
 @Module({})
@@ -36,6 +37,7 @@ export class CoreModule {
       imports: [ReadModelsModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: systemClock },
         {
           provide: DATABASE,
           useFactory: async (): Promise<DatabaseHandle> => {
@@ -57,7 +59,7 @@ export class CoreModule {
         },
         InfrastructureShutdown,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_LOG, ProjectionProgress],
+      exports: [APP_CONFIG, CLOCK, DATABASE, EVENT_LOG, ProjectionProgress],
     };
   }
 }

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CLOCK, systemClock } from '../core/clock.js';
 import { NewsController } from './news.controller.js';
 import { NewsService } from './news.service.js';
 
 /** The public read of breaking news (staff manage it under /api/admin). */
 @Module({
   controllers: [NewsController],
-  providers: [NewsService, { provide: CLOCK, useValue: systemClock }],
+  providers: [NewsService],
 })
 export class NewsModule {}

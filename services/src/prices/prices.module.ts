@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ChainsModule } from '../chains/chains.module.js';
-import { CLOCK, systemClock } from '../core/clock.js';
 import { PricesController, PublicPricesController, SilverController } from './prices.controller.js';
 import { PricesService } from './prices.service.js';
 
@@ -8,7 +7,7 @@ import { PricesService } from './prices.service.js';
 @Module({
   imports: [ChainsModule],
   controllers: [PricesController, SilverController, PublicPricesController],
-  providers: [PricesService, { provide: CLOCK, useValue: systemClock }],
+  providers: [PricesService],
   exports: [PricesService],
 })
 export class PricesModule {}

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { CLOCK, systemClock } from '../core/clock.js';
 import { StaffRepository } from '../staff/staff.repository.js';
 import { MaintenanceChanges } from './maintenance-changes.js';
 import { EndDueMaintenanceHandler, SetMaintenanceHandler } from './maintenance.handlers.js';
@@ -9,12 +8,11 @@ import { EndDueMaintenanceHandler, SetMaintenanceHandler } from './maintenance.h
 @Module({
   imports: [CqrsModule.forRoot()],
   providers: [
-    { provide: CLOCK, useValue: systemClock },
     StaffRepository,
     MaintenanceChanges,
     SetMaintenanceHandler,
     EndDueMaintenanceHandler,
   ],
-  exports: [MaintenanceChanges, CLOCK],
+  exports: [MaintenanceChanges],
 })
 export class MaintenanceModule {}

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { CLOCK, systemClock } from '../core/clock.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import type { AppConfig } from '../config/config.js';
 import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
@@ -30,7 +29,6 @@ import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
   imports: [CqrsModule.forRoot()],
   controllers: [AuthController, StaffUsersController],
   providers: [
-    { provide: CLOCK, useValue: systemClock },
     { provide: APP_GUARD, useClass: StaffGuard },
     PasswordHasher,
     StaffRepository,

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ChainsModule } from '../chains/chains.module.js';
-import { CLOCK, systemClock } from '../core/clock.js';
 import { WalletsController } from './wallets.controller.js';
 import { WalletsService } from './wallets.service.js';
 
 @Module({
   imports: [ChainsModule],
   controllers: [WalletsController],
-  providers: [WalletsService, { provide: CLOCK, useValue: systemClock }],
+  providers: [WalletsService],
 })
 export class WalletsModule {}
