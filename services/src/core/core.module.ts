@@ -8,7 +8,7 @@ import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { ReadModelsModule } from '../read-models/read-models.module.js';
 import { CLOCK, systemClock } from './clock.js';
-import { APP_CONFIG, DATABASE, EVENT_LOG } from './tokens.js';
+import { APP_CONFIG, DATABASE, EVENT_LOG } from './injection-tokens.js';
 
 /** Closes the log before the database: consumers may still be writing their last batch. */
 class InfrastructureShutdown implements OnApplicationShutdown {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { activeNetworks, TOKEN_NAMES, type ChainName, type NetworkConfig } from '@xsd/contracts';
 import { sql } from 'kysely';
 import { NETWORKS } from '../chains/chains.module.js';
-import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { CheckpointsRepository } from '../projector/checkpoints.repository.js';

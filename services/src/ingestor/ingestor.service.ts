@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { ChainReaders } from '../chains/chain-readers.js';
-import { EVENT_LOG } from '../core/tokens.js';
+import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { StreamEvent } from '@xsd/contracts/api/stream';
 import { Subject } from 'rxjs';
-import { EVENT_LOG } from '../core/tokens.js';
+import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';

@@ -7,7 +7,7 @@ import {
   Module,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { ProjectionProgress } from './projection-progress.js';

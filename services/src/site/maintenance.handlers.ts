@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '@xsd/contracts';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/tokens.js';
+import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideAndAppend } from '../event-sourcing/aggregate-store.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';

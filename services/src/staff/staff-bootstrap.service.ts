@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { AppConfig } from '../config/config.js';
-import { APP_CONFIG } from '../core/tokens.js';
+import { APP_CONFIG } from '../core/injection-tokens.js';
 import { BootstrapSuperAdminCommand } from './staff.commands.js';
 
 /**

@@ -4,7 +4,7 @@ import { newEventId, StaffEmail } from '@xsd/contracts';
 import type { StaffAccount } from '@xsd/contracts/api/admin-users';
 import { MIN_PASSWORD_LENGTH } from '@xsd/contracts/api/auth';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/tokens.js';
+import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideAndAppend } from '../event-sourcing/aggregate-store.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newEventId, STAFF_DIRECTORY_SUBJECT } from '@xsd/contracts';
 import { LOGIN_FAILED_MESSAGE, type LoginResponse, STAFF_SESSION_TTL_MS } from '@xsd/contracts/api/auth';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/tokens.js';
+import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideAndAppend } from '../event-sourcing/aggregate-store.js';
 import { DecisionError } from '../event-sourcing/decider.js';

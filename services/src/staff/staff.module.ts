@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { APP_CONFIG } from '../core/tokens.js';
+import { APP_CONFIG } from '../core/injection-tokens.js';
 import type { AppConfig } from '../config/config.js';
 import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
 import { AuthController } from './auth.controller.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { StaffRole } from '@xsd/contracts';
 import type { StaffAccount } from '@xsd/contracts/api/admin-users';
 import { type Kysely, sql } from 'kysely';
-import { DATABASE } from '../core/tokens.js';
+import { DATABASE } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { DB } from '../database/schema.js';
 

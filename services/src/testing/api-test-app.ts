@@ -9,7 +9,7 @@ import type { ChainReaderOptions } from '../chains/chain-reader.js';
 import type { AppConfig } from '../config/config.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { CoreModule } from '../core/core.module.js';
-import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { IngestorModule } from '../ingestor/ingestor.module.js';

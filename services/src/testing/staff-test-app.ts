@@ -8,7 +8,7 @@ import { configureHttpApp, createHttpAdapter, type HttpAdapterOptions, NEST_HTTP
 import type { AppConfig } from '../config/config.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { CoreModule } from '../core/core.module.js';
-import { DATABASE, EVENT_LOG } from '../core/tokens.js';
+import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { ProjectorModule } from '../projector/projector.module.js';

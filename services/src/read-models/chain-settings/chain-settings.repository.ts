@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
-import { DATABASE } from '../../core/tokens.js';
+import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { ChainSettingsTable } from './chain-settings.table.js';
 

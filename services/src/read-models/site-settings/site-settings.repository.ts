@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { DEFAULT_SITE_SETTINGS } from '@xsd/contracts/api/site';
-import { DATABASE } from '../../core/tokens.js';
+import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
 
 /** The spec's rule: the newest site_settings row is the one in force. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
-import { DATABASE } from '../../core/tokens.js';
+import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
 
 export interface TokenSupplyRow {
