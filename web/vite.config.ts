@@ -55,5 +55,6 @@ export default defineConfig({
   // In development /version.json comes from the API server; a preview serves the built one.
   server: { port: 5173, proxy: { ...apiProxy, '/version.json': { target: apiTarget, changeOrigin: true } } },
   preview: { port: 4173, proxy: apiProxy },
-  build: { target: 'es2022', sourcemap: true },
+  // Maps are written for debugging a build here (no comment points to them) and never served.
+  build: { target: 'es2022', sourcemap: 'hidden' },
 });

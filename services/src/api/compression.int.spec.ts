@@ -38,7 +38,7 @@ describe('response compression', () => {
   beforeAll(async () => {
     webDir = await mkdtemp(join(tmpdir(), 'silverboard-web-'));
     await mkdir(join(webDir, 'assets'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Silverboard</title><div id="root"></div>');
+    await writeFile(join(webDir, 'index.html'), '<!doctype html><html><head><title>Silverboard</title></head><body><div id="root"></div></body></html>');
     await writeFile(join(webDir, 'version.json'), '{"version":"1.0.3"}');
     await writeFile(join(webDir, 'assets', 'index-3f2a9c.js'), BUNDLE);
     api = await createApiTestApp({ webDir });

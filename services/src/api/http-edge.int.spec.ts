@@ -23,7 +23,7 @@ describe('the HTTP edge: headers, web app files', () => {
   beforeAll(async () => {
     webDir = await mkdtemp(join(tmpdir(), 'silverboard-web-'));
     await mkdir(join(webDir, 'assets'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Silverboard</title><div id="root"></div>');
+    await writeFile(join(webDir, 'index.html'), '<!doctype html><html><head><title>Silverboard</title></head><body><div id="root"></div></body></html>');
     await writeFile(join(webDir, 'version.json'), '{"version":"1.0.3"}');
     await writeFile(join(webDir, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
     await writeFile(join(webDir, 'assets', 'index-3f2a9c.js.map'), '{"version":3}');
@@ -62,6 +62,19 @@ describe('the HTTP edge: headers, web app files', () => {
     expect(version.headers.get('cache-control')).toBe('no-cache');
     const etag = version.headers.get('etag')!;
     expect((await fetch(`${base}/version.json`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it("gives each page load a style nonce of its own, in the policy and in the page's csp-nonce meta tag", async () => {
+    const nonces = [];
+    for (const path of ['/', '/silver-price']) {
+      const response = await fetch(`${base}${path}`);
+      const nonce = /<meta name="csp-nonce" content="([\w-]+)">/.exec(await response.text())?.[1];
+      expect(nonce).toMatch(/^[\w-]{22}$/);
+      expect(response.headers.get('content-security-policy')).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it('serves no source maps', async () => {

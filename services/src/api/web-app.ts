@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pagePolicy } from './security-headers.js';
 
 /** The built React app: `web/dist` at the repo root unless XSD_WEB_DIR says otherwise. */
 export function webDistDir(): string {
@@ -48,6 +49,13 @@ function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: Memo
   return reply.type(file.type).send(file.body);
 }
 
+/** The page split right after `<head>`, where the nonce's meta tag goes. */
+function splitAtHead(html: string): [string, string] {
+  const at = html.indexOf('<head>');
+  if (at < 0) throw new Error('web/dist/index.html has no <head>');
+  return [html.slice(0, at + 6), html.slice(at + 6)];
+}
+
 const API_PATH = /^\/api(\/|\?|$)/;
 /** Source maps stay on the build machine: the served app carries no map of its sources. */
 const SOURCE_MAP = /\.map$/;
@@ -76,7 +84,16 @@ export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()):
     const file = memoryFile(dir, entry.name);
     fastify.get(`/${entry.name}`, (request, reply) => sendMemoryFile(request, reply, file));
   }
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendMemoryFile(request, reply, index);
+  // The page carries a fresh style nonce for each load (see pagePolicy), so it is never a 304.
+  const [beforeHead, afterHead] = splitAtHead(index.body.toString('utf8'));
+  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64url');
+    return reply
+      .header('content-security-policy', pagePolicy(nonce))
+      .header('cache-control', 'no-cache')
+      .type(index.type)
+      .send(`${beforeHead}<meta name="csp-nonce" content="${nonce}">${afterHead}`);
+  };
   fastify.get('/', sendIndex);
   fastify.get('/*', (request, reply) => {
     // Unknown API paths and missing assets stay 404s in the JSON error shape.

@@ -43,9 +43,18 @@ export interface ConsoleProblem {
   readonly url: string;
 }
 
-/** Console errors and uncaught page errors of a page, as they come. */
+/**
+ * Console errors, uncaught page errors and Content-Security-Policy violations of a page, as they
+ * come: a violation is reported as its own problem, so a page that the policy breaks fails
+ * even where the browser would not log it as an error.
+ */
 export function collectConsoleErrors(page: Page): ConsoleProblem[] {
   const problems: ConsoleProblem[] = [];
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error') problems.push({ text: message.text(), url: message.location().url });
   });

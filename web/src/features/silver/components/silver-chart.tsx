@@ -17,6 +17,7 @@ import {
 import { AgCharts } from 'ag-charts-react';
 import { useMemo } from 'react';
 import { silverChartTicks, silverTickLabel } from '../lib/chart-ticks';
+import { cspStyleNonce } from '../../../lib/csp-nonce';
 
 ModuleRegistry.registerModules([LineSeriesModule, TimeAxisModule, NumberAxisModule, LegendModule]);
 
@@ -69,6 +70,8 @@ export default function SilverChart({ points, trend, average, days }: SilverChar
     if (average.length > 0) series.push(line(rows(average), 'Moving average', COLOURS.average, { strokeWidth: 1.5 }));
     return {
       height: SILVER_CHART_HEIGHT_PX,
+      // The page's Content-Security-Policy allows the chart's <style> elements only with this nonce.
+      styleNonce: cspStyleNonce(),
       theme: {
         baseTheme: 'ag-default-dark',
         params: {
