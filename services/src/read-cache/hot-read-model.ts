@@ -57,6 +57,9 @@ export class HotReadModel<T> {
 
 
   private fresh(built: Built<T>): boolean {
+    // Rows no projection writes (tables the staff tools will fill) change without a commit this
+    // process could see: such an answer is read for each request (concurrent ones still share a read).
+    if (this.projections.length === 0) return false;
     return this.now() - built.at < this.options.maxAgeMs && this.sameCheckpoints(built.checkpoints);
   }
 

@@ -75,6 +75,13 @@ describe('HotReadModel', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('reads tables that no projection writes again for every request, since nothing tells it they changed', async () => {
+    let reads = 0;
+    const model = new HotReadModel(progress(), { tables: ['contact_submissions'], maxAgeMs: 60_000, load: async () => ++reads });
+    expect((await model.get()).value).toBe(1);
+    expect((await model.get()).value).toBe(2);
+  });
+
   it('tells its callers a failed read and tries again on the next request', async () => {
     let fail = true;
     const model = new HotReadModel(progress(), {
