@@ -82,7 +82,7 @@ export const maintenanceDecider: Decider<MaintenanceCommand, MaintenanceEvent, M
     }
   },
 
-  /** Mirrors the site_settings projection: an end clears the message and the end time, keeps the title. */
+  /** Also what the site_settings projection folds its rows with: an end clears the message and the end time, keeps the title. */
   evolve(state, event) {
     switch (event.type) {
       case 'maintenance.started':
