@@ -5,6 +5,9 @@ import {
   CalendarEventsRepository,
   type CalendarEventRow,
 } from '../read-models/calendar-events/calendar-events.repository.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import type { CachedJson } from '../read-cache/cached-json.js';
+import { HotReadModel } from '../read-cache/hot-read-model.js';
 
 function toCalendarEvent(row: CalendarEventRow): CalendarEvent {
   return {
@@ -27,10 +30,18 @@ function toCalendarEvent(row: CalendarEventRow): CalendarEvent {
 /** The public calendar. */
 @Injectable()
 export class CalendarService {
-  constructor(private readonly calendar: CalendarEventsRepository) {}
+  private readonly answer: HotReadModel<CalendarEventsResponse>;
 
-  async events(): Promise<CalendarEventsResponse> {
-    const rows = await this.calendar.active();
-    return { items: rows.map(toCalendarEvent) };
+  constructor(calendar: CalendarEventsRepository, progress: ProjectionProgress) {
+    this.answer = new HotReadModel(progress, {
+      tables: ['calendar_events'],
+      maxAgeMs: 60_000,
+      load: async () => ({ items: (await calendar.active()).map(toCalendarEvent) }),
+    });
+  }
+
+  /** Held in memory, never older than a change a command reported done. */
+  events(): Promise<CachedJson<CalendarEventsResponse>> {
+    return this.answer.get();
   }
 }

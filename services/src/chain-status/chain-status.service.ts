@@ -6,6 +6,9 @@ import {
   ChainSettingsRepository,
   type ChainSettingRow,
 } from '../read-models/chain-settings/chain-settings.repository.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import type { CachedJson } from '../read-cache/cached-json.js';
+import { HotReadModel } from '../read-cache/hot-read-model.js';
 
 function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): ChainStatusEntry {
   // A coming-soon network is inactive (the spec: Pulsechain "coming soon, inactive"); others are
@@ -25,14 +28,21 @@ function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): 
 /** Every network of the product with its staff-set status. */
 @Injectable()
 export class ChainStatusService {
-  constructor(
-    private readonly settings: ChainSettingsRepository,
-    @Inject(NETWORKS) private readonly networks: readonly NetworkConfig[],
-  ) {}
+  private readonly answer: HotReadModel<ChainsResponse>;
 
-  async list(): Promise<ChainsResponse> {
-    const rows = await this.settings.all();
-    const byChain = new Map(rows.map((row) => [row.chain_name, row]));
-    return { items: this.networks.map((network) => toEntry(network, byChain.get(network.name))) };
+  constructor(settings: ChainSettingsRepository, @Inject(NETWORKS) networks: readonly NetworkConfig[], progress: ProjectionProgress) {
+    this.answer = new HotReadModel(progress, {
+      tables: ['chain_settings'],
+      maxAgeMs: 60_000,
+      load: async () => {
+        const byChain = new Map((await settings.all()).map((row) => [row.chain_name, row]));
+        return { items: networks.map((network) => toEntry(network, byChain.get(network.name))) };
+      },
+    });
+  }
+
+  /** Held in memory, never older than a change a command reported done. */
+  list(): Promise<CachedJson<ChainsResponse>> {
+    return this.answer.get();
   }
 }

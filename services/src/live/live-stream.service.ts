@@ -5,8 +5,9 @@ import { Subject } from 'rxjs';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
-import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
-import { PROJECTION_OF, toStreamMessage } from './live-messages.js';
+import { PricesService } from '../prices/prices.service.js';
+import { SiteService } from '../site/site.service.js';
+import { type LiveTopic, liveTopicOf, projectionsOf } from './live-messages.js';
 
 /** How long a message waits for its read model before it is sent anyway. */
 const PROJECTION_WAIT_MS = 10_000;
@@ -30,7 +31,8 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     private readonly progress: ProjectionProgress,
-    private readonly siteSettings: SiteSettingsRepository,
+    private readonly pricesService: PricesService,
+    private readonly site: SiteService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -48,10 +50,16 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async publish(batch: readonly StoredEvent[]): Promise<void> {
-    const relevant = batch.filter((stored) => PROJECTION_OF[stored.event.type] !== undefined);
-    if (relevant.length === 0) return;
     const waits = new Map<string, number>();
-    for (const { sequence, event } of relevant) waits.set(PROJECTION_OF[event.type]!, sequence);
+    const prices = new Set<string>();
+    const topics = new Set<LiveTopic>();
+    for (const { sequence, event } of batch) {
+      for (const projection of projectionsOf(event.type)) waits.set(projection, sequence);
+      const topic = liveTopicOf(event.type);
+      if (topic !== null) topics.add(topic);
+      if (event.type === 'price.ticked') prices.add(priceKey(event.data.token, event.data.chain));
+    }
+    if (waits.size === 0) return;
     await Promise.all(
       [...waits].map(([projection, sequence]) =>
         this.progress.waitFor(projection, sequence, PROJECTION_WAIT_MS).catch(() => {
@@ -59,18 +67,23 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
         }),
       ),
     );
-    let siteSent = false;
-    for (const { event } of relevant) {
-      const message = toStreamMessage(event);
-      if (message === null) continue;
-      if (message.type === 'site') {
-        // One site message carries the whole state; later ones in the batch would repeat it.
-        if (siteSent) continue;
-        siteSent = true;
-        this.messages.next({ type: 'site', data: await this.siteSettings.current() });
-      } else {
-        this.messages.next(message as StreamEvent);
+    // Each message carries what the REST route answers now (the same in-memory answer), so
+    // clients put it in place as it is and never compute a number themselves. One message per
+    // token and chain, silver and site, whatever the batch held: each carries the whole state.
+    if (topics.has('price')) {
+      const latest = (await this.pricesService.latest()).value;
+      for (const row of latest.items) {
+        if (row.price !== null && row.timestamp !== null && prices.has(priceKey(row.token_name, row.chain_name))) {
+          this.messages.next({ type: 'price', data: { ...row, price: row.price, timestamp: row.timestamp } });
+        }
       }
     }
+    if (topics.has('silver')) {
+      const silver = (await this.pricesService.silverLatest()).value;
+      if (silver !== null) this.messages.next({ type: 'silver', data: silver });
+    }
+    if (topics.has('site')) this.messages.next({ type: 'site', data: (await this.site.current()).value });
   }
 }
+
+const priceKey = (token: string, chain: string) => `${token}|${chain}`;

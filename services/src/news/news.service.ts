@@ -3,6 +3,9 @@ import { compareNews, type NewsItem, type NewsListResponse } from '@xsd/contract
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { BreakingNewsRepository, type NewsRow } from '../read-models/breaking-news/breaking-news.repository.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import type { CachedJson } from '../read-cache/cached-json.js';
+import { HotReadModel } from '../read-cache/hot-read-model.js';
 
 function toNewsItem(row: NewsRow): NewsItem {
   return {
@@ -21,13 +24,20 @@ function toNewsItem(row: NewsRow): NewsItem {
 /** The announcements banner's breaking news. */
 @Injectable()
 export class NewsService {
-  constructor(
-    private readonly news: BreakingNewsRepository,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  private readonly answer: HotReadModel<NewsListResponse>;
 
-  async list(): Promise<NewsListResponse> {
-    const rows = await this.news.active(this.clock());
-    return { items: rows.map(toNewsItem).sort(compareNews) };
+  constructor(news: BreakingNewsRepository, @Inject(CLOCK) clock: Clock, progress: ProjectionProgress) {
+    // Read again at least every 15 s, so an item disappears close to its expiry.
+    this.answer = new HotReadModel(progress, {
+      tables: ['breaking_news'],
+      maxAgeMs: 15_000,
+      load: async () => ({ items: (await news.active(clock())).map(toNewsItem).sort(compareNews) }),
+    });
+  }
+
+  /** Held in memory, never older than a change a command reported done. */
+
+  list(): Promise<CachedJson<NewsListResponse>> {
+    return this.answer.get();
   }
 }

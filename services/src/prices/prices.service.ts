@@ -8,15 +8,17 @@ import type {
   SilverHistoryResponse,
   SilverLatestResponse,
 } from '@xsd/contracts/api/prices';
-import { NO_SILVER_DATA_MESSAGE } from '@xsd/contracts/api/prices';
 import type { PriceHistoryQuery, PublicPricesQuery, SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
 import { buildChartPoints, SILVER_MERGE_MS, silverChartRules, tokenChartRules } from '@xsd/contracts/rules/chart-points';
 import { change24h, dayAgo } from '@xsd/contracts/rules/price-change';
 import { silverStats } from '@xsd/contracts/rules/silver-stats';
 import { DAY_MS } from '@xsd/contracts/rules/time';
-import { ApiError } from '../api/api-error.filter.js';
 import { NETWORKS } from '../chains/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import type { CachedJson } from '../read-cache/cached-json.js';
+import { HotReadModel } from '../read-cache/hot-read-model.js';
+import { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
@@ -26,11 +28,26 @@ import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.
 /** Windows longer than this are drawn from hourly candles instead of every reading. */
 const RAW_HISTORY_MAX_DAYS = 1;
 
+/** The tables each answer is read from: a projection commit to one makes the answer stale. */
+const LATEST_TABLES = ['price_history', 'token_supply', 'chain_settings'] as const;
+const HISTORY_TABLES = ['price_history', 'price_candles'] as const;
+const SILVER_TABLES = ['silver_prices'] as const;
+/** Answers that move with the clock alone (the 24 h reference, the chart's "now" point) are read again this often. */
+const LATEST_MAX_AGE_MS = 10_000;
+const HISTORY_MAX_AGE_MS = 60_000;
+/** Distinct history windows and public API pages kept in memory. */
+const MAX_CACHED_QUERIES = 512;
+
 const iso = (date: Date) => date.toISOString();
 
 @Injectable()
 export class PricesService {
   private readonly chains: readonly ChainName[];
+  private readonly latestAnswer: HotReadModel<LatestPricesResponse>;
+  private readonly silverAnswer: HotReadModel<SilverLatestResponse | null>;
+  private readonly historyAnswers: KeyedHotReadModels<PriceHistoryQuery, PriceHistoryResponse>;
+  private readonly silverHistoryAnswers: KeyedHotReadModels<SilverHistoryQuery, SilverHistoryResponse>;
+  private readonly publicAnswers: KeyedHotReadModels<PublicPricesQuery, PublicPricesResponse>;
 
   constructor(
     private readonly prices: PriceHistoryRepository,
@@ -40,11 +57,67 @@ export class PricesService {
     private readonly supplies: TokenSupplyRepository,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
+    progress: ProjectionProgress,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
+    const now = () => this.clock().getTime();
+    this.latestAnswer = new HotReadModel(progress, {
+      tables: LATEST_TABLES,
+      maxAgeMs: LATEST_MAX_AGE_MS,
+      now,
+      load: () => this.readLatest(),
+    });
+    this.silverAnswer = new HotReadModel(progress, {
+      tables: SILVER_TABLES,
+      maxAgeMs: LATEST_MAX_AGE_MS,
+      now,
+      load: () => this.readSilverLatest(),
+    });
+    const queries = { maxEntries: MAX_CACHED_QUERIES, maxAgeMs: HISTORY_MAX_AGE_MS, now };
+    this.historyAnswers = new KeyedHotReadModels(progress, {
+      ...queries,
+      tables: HISTORY_TABLES,
+      key: ({ token, chain, days }) => `${token}|${chain}|${days}`,
+      load: (query) => this.readHistory(query),
+    });
+    this.silverHistoryAnswers = new KeyedHotReadModels(progress, {
+      ...queries,
+      tables: SILVER_TABLES,
+      key: ({ days }) => String(days),
+      load: (query) => this.readSilverHistory(query),
+    });
+    this.publicAnswers = new KeyedHotReadModels(progress, {
+      ...queries,
+      maxAgeMs: LATEST_MAX_AGE_MS,
+      tables: ['price_history'],
+      key: ({ token, chain, from, to, limit }) => `${token}|${chain}|${from?.getTime()}|${to?.getTime()}|${limit}`,
+      load: (query) => this.readPublicPrices(query),
+    });
   }
 
-  async latest(): Promise<LatestPricesResponse> {
+  /** One row per token and active chain, with the 24 h change, status and supply. */
+  latest(): Promise<CachedJson<LatestPricesResponse>> {
+    return this.latestAnswer.get();
+  }
+
+  history(query: PriceHistoryQuery): Promise<CachedJson<PriceHistoryResponse>> {
+    return this.historyAnswers.get(query);
+  }
+
+  /** Null while no silver price was ever read. */
+  silverLatest(): Promise<CachedJson<SilverLatestResponse | null>> {
+    return this.silverAnswer.get();
+  }
+
+  silverHistory(query: SilverHistoryQuery): Promise<CachedJson<SilverHistoryResponse>> {
+    return this.silverHistoryAnswers.get(query);
+  }
+
+  publicPrices(query: PublicPricesQuery): Promise<CachedJson<PublicPricesResponse>> {
+    return this.publicAnswers.get(query);
+  }
+
+  private async readLatest(): Promise<LatestPricesResponse> {
     const now = this.clock();
     const pairs = TOKEN_NAMES.flatMap((token) => this.chains.map((chain) => ({ token, chain })));
     const [snapshots, settings, supplies] = await Promise.all([
@@ -72,7 +145,7 @@ export class PricesService {
     return { items };
   }
 
-  async history({ token, chain, days }: PriceHistoryQuery): Promise<PriceHistoryResponse> {
+  private async readHistory({ token, chain, days }: PriceHistoryQuery): Promise<PriceHistoryResponse> {
     const now = this.clock();
     const from = new Date(now.getTime() - days * DAY_MS);
     const [rows, current] = await Promise.all([
@@ -89,10 +162,10 @@ export class PricesService {
     };
   }
 
-  async silverLatest(): Promise<SilverLatestResponse> {
+  private async readSilverLatest(): Promise<SilverLatestResponse | null> {
     const now = this.clock();
     const latest = await this.silver.latest();
-    if (!latest) throw new ApiError(404, 'no_silver_data', NO_SILVER_DATA_MESSAGE);
+    if (!latest) return null;
     const reference = new Date(dayAgo(now));
     const [extremes, around] = await Promise.all([
       this.silver.extremesSince(reference),
@@ -106,7 +179,7 @@ export class PricesService {
     };
   }
 
-  async silverHistory({ days }: SilverHistoryQuery): Promise<SilverHistoryResponse> {
+  private async readSilverHistory({ days }: SilverHistoryQuery): Promise<SilverHistoryResponse> {
     const now = this.clock();
     const from = new Date(now.getTime() - days * DAY_MS);
     const [rows, current] = await Promise.all([
@@ -126,7 +199,7 @@ export class PricesService {
     };
   }
 
-  async publicPrices(query: PublicPricesQuery): Promise<PublicPricesResponse> {
+  private async readPublicPrices(query: PublicPricesQuery): Promise<PublicPricesResponse> {
     const rows = await this.prices.publicPrices(query);
     const items = rows.map((row) => ({
       token_name: row.token_name as TokenName,
