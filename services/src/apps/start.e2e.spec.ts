@@ -1,5 +1,12 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer, type Server } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningStack, startStack } from '../testing/stack.js';
+import { findFreeBasePort } from '../devnet/free-port.js';
+import { describeExit, type RunningStack, StackStartError, startStack } from '../testing/stack.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { deleteStream, TEST_NATS_URL, uniqueStream } from '../testing/test-stream.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -96,3 +103,127 @@ describe('make start, distributed (DATABASE_URL and NATS_URL set)', () => {
     expect(report.eventLog).toMatchObject({ status: 'ok', adapter: 'jetstream', stream: stream.stream });
   });
 });
+
+describe('make start, when it cannot start', () => {
+  it('refuses a data folder in use by another start in one line on stderr, and exits 1', async () => {
+    const stack = await startStack();
+    try {
+      const port = await findFreeBasePort(1);
+      const devnetBasePort = await findFreeBasePort();
+
+      const second = await runLauncher({ ...stack.env, PORT: String(port), XSD_DEVNET_BASE_PORT: String(devnetBasePort) });
+
+      expect(second.code).toBe(1);
+      expect(second.stderr).toBe(
+        `Silverboard failed to start: The embedded database in ${join(stack.env.XSD_DATA_DIR!, 'pglite')} is in use by process ${stack.pid} ` +
+          '(is `make start` running?). Stop it first, or point DATABASE_URL at a PostgreSQL server.\n',
+      );
+      expect((await fetch(`${stack.url}/api/health`)).status).toBe(200); // the first one is untouched
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('says why when a devnet port is taken, exits 1 (never 13, never silent) and leaves no chain running', async () => {
+    const devnetBasePort = await findFreeBasePort();
+    const blocker = await listen(devnetBasePort + 3); // Polygon's port
+    try {
+      const start = startStack({ env: { XSD_DEVNET_BASE_PORT: String(devnetBasePort) } });
+
+      const error = (await start.catch((reason: unknown) => reason)) as StackStartError;
+      expect(error).toBeInstanceOf(StackStartError);
+      expect(error.exit).toEqual({ code: 1, signal: null, killed: false });
+      expect(error.output).toContain(
+        `Silverboard failed to start: anvil (chain 137) exited before listening on http://127.0.0.1:${devnetBasePort + 3}`,
+      );
+      for (const i of [0, 1, 2, 4, 5, 6]) expect(await isListening(devnetBasePort + i)).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+// Issue 8: starts under load sometimes ended with exit 13 and no word. Twenty starts in a row
+// on one data folder while every core is kept busy: each one serves, or says why and exits
+// non-zero; each stop on SIGTERM exits 0 promptly and takes its seven chains with it.
+describe('make start, twenty starts and stops in a row under CPU load', () => {
+  const STARTS = 20;
+  const LOAD_MS = 240_000;
+  let dataDir: string;
+  let load: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'silverboard-restarts-'));
+    // Busy loops on all cores but one (the start must still be able to finish in time); each
+    // ends by itself after LOAD_MS, should this process die before afterAll.
+    load = Array.from({ length: Math.max(1, cpus().length - 1) }, () =>
+      spawn(process.execPath, ['-e', `const end = Date.now() + ${LOAD_MS}; while (Date.now() < end);`], { stdio: 'ignore' }),
+    );
+  });
+  afterAll(async () => {
+    for (const busy of load) busy.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('every start becomes healthy or fails with its reason; every stop is clean', { timeout: 420_000 }, async () => {
+    const outcomes: string[] = [];
+    for (let round = 1; round <= STARTS; round += 1) {
+      const started = Date.now();
+      let stack: RunningStack;
+      try {
+        stack = await startStack({ dataDir, seed: round, startTimeoutMs: 120_000 });
+      } catch (error) {
+        // A failed start is acceptable only with a reason and a non-zero exit of its own.
+        expect(error).toBeInstanceOf(StackStartError);
+        const { exit, output } = error as StackStartError;
+        expect(exit, `start ${round}: ${(error as Error).message}`).toMatchObject({ signal: null, killed: false });
+        expect(exit!.code, `start ${round}: ${output}`).not.toBe(0);
+        expect(exit!.code, `start ${round} ended with the unsettled-await code: ${output}`).not.toBe(13);
+        expect(output, `start ${round}`).toMatch(/Silverboard failed to start: \S/);
+        outcomes.push(`${round}: failed (${describeExit(exit!)}): ${output.match(/Silverboard failed to start: .*/)![0]}`);
+        continue;
+      }
+      const healthy = Date.now() - started;
+      const exit = await stack.stop();
+
+      expect(exit, `stop ${round}:\n${stack.output()}`).toEqual({ code: 0, signal: null, killed: false });
+      for (let i = 0; i < 7; i += 1) {
+        expect(await isListening(stack.devnetBasePort + i), `start ${round}: a chain still listens after the stop`).toBe(false);
+      }
+      outcomes.push(`${round}: healthy in ${healthy} ms, stopped in ${Date.now() - started - healthy} ms`);
+    }
+    process.stdout.write(`${outcomes.join('\n')}\n`);
+    expect(outcomes).toHaveLength(STARTS);
+  });
+});
+
+const LAUNCHER = fileURLToPath(new URL('../../dist/apps/start/main.js', import.meta.url));
+
+/** Runs the built launcher to its end (it must end by itself: a refused start). */
+function runLauncher(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [LAUNCHER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+function listen(port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -8,17 +8,32 @@ import { waitFor } from './wait-for.js';
 
 // The built launcher of `make start` (`make test` builds before the tests run).
 const START_MAIN = fileURLToPath(new URL('../../dist/apps/start/main.js', import.meta.url));
+/** How long a stack may take to stop on SIGTERM before it is killed (and that reported). */
+const STOP_GRACE_MS = 20_000;
+/** How long the pipes may stay open after the exit (a grandchild holding them) before the output is read. */
+const OUTPUT_DRAIN_MS = 2_000;
+
+/** How the launcher process ended. */
+export interface StackExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** True when SIGTERM was not enough and the stack had to be killed. */
+  readonly killed: boolean;
+}
 
 export interface RunningStack {
   /** http://127.0.0.1:<port> of the API and web app. */
   readonly url: string;
   readonly port: number;
+  /** The launcher's process id. */
+  readonly pid: number;
   /** RPC port of the first devnet chain (Ethereum); the others follow in display order. */
   readonly devnetBasePort: number;
   readonly env: Record<string, string>;
   /** Output so far, for failure messages. */
   output(): string;
-  stop(): Promise<void>;
+  /** SIGTERM (SIGKILL after 20 s), then removes the data folder unless it was given. */
+  stop(): Promise<StackExit>;
 }
 
 export interface StackOptions {
@@ -26,15 +41,30 @@ export interface StackOptions {
   readonly env?: Record<string, string>;
   readonly seed?: number;
   readonly startTimeoutMs?: number;
+  /** Use (and keep) this data folder instead of a new temporary one, e.g. to restart on the same data. */
+  readonly dataDir?: string;
+}
+
+/** A stack that exited before it became healthy, with how it ended and everything it printed. */
+export class StackStartError extends Error {
+  override name = 'StackStartError';
+  constructor(
+    reason: string,
+    readonly exit: StackExit | null,
+    readonly output: string,
+  ) {
+    super(`${reason}\n--- stack output ---\n${output || '(the stack printed nothing)'}`);
+  }
 }
 
 /**
  * Runs the whole product as `make start` does, in a child process on free ports with a data
  * folder of its own, and waits until /api/health answers 200. For end-to-end tests of the web
- * app and the CLI.
+ * app and the CLI. A stack that exits first rejects with a StackStartError naming its exit code
+ * or signal and holding all its output.
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'silverboard-stack-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'silverboard-stack-')));
   const devnetBasePort = await findFreeBasePort();
   const port = await findFreeBasePort(1);
   const env: Record<string, string> = {
@@ -52,20 +82,38 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   });
   child.stdout?.setEncoding('utf8').on('data', (text: string) => (output += text));
   child.stderr?.setEncoding('utf8').on('data', (text: string) => (output += text));
+  const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));
+  let killed = false;
+  const exited = new Promise<StackExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, killed })),
+  );
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  // Its last words may still be in the pipes when 'exit' comes: wait for them (bounded).
+  const finished = exited.then(async (exit) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, OUTPUT_DRAIN_MS)))]);
+    clearTimeout(timer);
+    return exit;
+  });
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  const stop = async (): Promise<StackExit> => {
     if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const forced = setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, STOP_GRACE_MS);
       await exited;
       clearTimeout(forced);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    const exit = await finished;
+    if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
+    return { ...exit, killed };
   };
-  const died = new Promise<never>((_, reject) =>
-    child.once('exit', (code, signal) => reject(new Error(`the stack exited early (${signal ?? code})`))),
-  );
+  const died = Promise.race([
+    finished.then((exit) => new StackStartError(`the stack exited early (${describeExit(exit)})`, exit, output)),
+    spawnFailed.then((error) => new StackStartError(`the stack could not be started: ${error.message}`, null, output)),
+  ]).then((error) => Promise.reject(error));
   died.catch(() => undefined);
   try {
     await Promise.race([
@@ -76,8 +124,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       ),
     ]);
   } catch (error) {
-    await stop();
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- stack output ---\n${output}`);
+    const exit = await stop();
+    if (error instanceof StackStartError) throw error;
+    const reason = `${error instanceof Error ? error.message : String(error)}; stopped it (${describeExit(exit)})`;
+    throw new StackStartError(reason, exit, output);
   }
-  return { url, port, devnetBasePort, env, output: () => output, stop };
+  return { url, port, pid: child.pid!, devnetBasePort, env, output: () => output, stop };
+}
+
+export function describeExit(exit: StackExit): string {
+  const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+  return exit.killed ? `${how}, killed after ${STOP_GRACE_MS / 1000} s` : how;
 }

@@ -48,6 +48,15 @@ async function bounded(work: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
+// The last line of defence: whatever ends the process before the start settles (a library that
+// exits, an await nothing keeps alive) still names the stage, and never as a success.
+let settled = false;
+process.on('exit', (code) => {
+  if (settled) return;
+  process.stderr.write(`Silverboard failed to start: the process ended while ${stage} (exit code ${code})\n`);
+  if (code === 0) process.exitCode = 1;
+});
+
 let startTimer: NodeJS.Timeout | undefined;
 const timedOut = new Promise<never>((_, reject) => {
   startTimer = setTimeout(
@@ -57,12 +66,13 @@ const timedOut = new Promise<never>((_, reject) => {
 });
 try {
   const app = await Promise.race([start(), timedOut]);
+  settled = true;
   clearTimeout(startTimer);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    const forced = setTimeout(() => {
+    setTimeout(() => {
       process.stderr.write(`Silverboard did not stop within ${STOP_TIMEOUT_MS / 1000} s: exiting anyway\n`);
       process.exit(1);
     }, STOP_TIMEOUT_MS);
@@ -70,10 +80,12 @@ try {
     await devnet?.stop();
     process.exit(0);
   };
-  // Nest's own shutdown hooks close the app; these make sure the devnet goes with it.
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Nest's own shutdown hooks close the app too, then send the signal again to end the process:
+  // these stay subscribed, so that second signal finds them and the devnet is stopped first.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 } catch (error) {
+  settled = true;
   clearTimeout(startTimer);
   if (devnet) await bounded(devnet.stop(), CLEAN_UP_TIMEOUT_MS);
   exitOnStartFailure(error);
