@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { connect, type KV, type KvEntry, type NatsConnection, NatsError, StorageType } from 'nats';
 import { addAttempt, type AttemptCount, type AttemptStore, type AttemptWindow, withinWindow } from './attempt-store.js';
 
@@ -13,12 +14,13 @@ export interface JetStreamAttemptStoreOptions {
    * the server (the bucket's max age), so made-up emails do not pile up.
    */
   readonly ttlMs: number;
-  /** Writes tried in all when other processes keep changing the key in between (default 25). */
+  /** Writes tried in all when other processes keep changing the key in between (default 25); then the error is thrown. */
   readonly maxTries?: number;
 }
 
 /** JetStream's answer when the key moved on since it was read (`Nats-Expected-Last-Subject-Sequence`). */
 const WRONG_LAST_SEQUENCE = 10071;
+const MAX_BACKOFF_MS = 50;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -81,6 +83,9 @@ export class JetStreamAttemptStore implements AttemptStore {
           if (!(error instanceof NatsError && error.api_error?.err_code === WRONG_LAST_SEQUENCE) || tries >= this.maxTries) {
             throw error;
           }
+          // A random pause, growing with each miss, so that two processes racing for one key stop
+          // meeting in lockstep and the one that keeps losing gets its turn.
+          await delay(Math.random() * Math.min(2 ** tries, MAX_BACKOFF_MS));
         }
       }
     });
