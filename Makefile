@@ -36,6 +36,7 @@ bench: build services
 	node --conditions=source --import tsx bench/pipeline/main.ts
 	node --conditions=source --import tsx bench/scan/main.ts
 	node --conditions=source --import tsx bench/cli/main.ts
+	node --conditions=source --import tsx bench/http/main.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo
