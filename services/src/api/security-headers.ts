@@ -1,6 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy of the app: everything it loads is its own (self-hosted fonts,
@@ -37,15 +37,16 @@ export function pagePolicy(styleNonce: string): string {
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers on every response, errors and 404s included (helmet, the Fastify twin):
- * CSP as above, `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options: DENY`
- * and the rest of helmet's defaults. HSTS only over https (directly or through a trusted proxy):
- * sent over plain http it would be ignored at best and lock a local install out at worst.
+ * Security headers on every response, errors and 404s included: helmet's CSP as above,
+ * `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options: DENY` and the rest of
+ * its defaults. The middleware is made once (building it parses the policy; @fastify/helmet
+ * builds it again for every request) and run on the raw response in the first hook. HSTS only
+ * over https (directly or through a trusted proxy): sent over plain http it would be ignored at
+ * best and lock a local install out at worst.
  */
 export const securityHeaders = fp(
   async (fastify: FastifyInstance) => {
-    await fastify.register(fastifyHelmet, {
-      global: true,
+    const headers = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -53,8 +54,11 @@ export const securityHeaders = fp(
       // Lets the app's own pages load the self-hosted fonts and assets; other sites may not embed them.
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
-    fastify.addHook('onRequest', async (request, reply) => {
-      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    fastify.addHook('onRequest', (request, reply, done) => {
+      headers(request.raw, reply.raw, (error?: unknown) => {
+        if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+        done(error instanceof Error ? error : undefined);
+      });
     });
   },
   { name: 'silverboard-security-headers' },
