@@ -4,14 +4,10 @@
 // A start either serves or ends with `Silverboard failed to start: <reason>` and exit 1, never
 // silently: the start-up timer below keeps the event loop alive until the start settles (an
 // await that nothing else keeps alive would otherwise end Node with code 13 and no message)
-// and turns a start that hangs into a reason.
+// and turns a start that hangs into a reason. The services are imported inside the start, so a
+// module that cannot load (a package missing after a pull) is such a reason too.
 import type { INestApplication } from '@nestjs/common';
-import { type AppConfig, loadConfig } from '../../config/config.js';
-import { assertDataDirFree } from '../../database/data-dir-lock.js';
-import { pgliteDirectory } from '../../database/database.js';
-import { type Devnet, startDevnet } from '../../devnet/devnet.js';
-import { appModules } from '../app-modules.js';
-import { exitOnStartFailure, startHttpApp } from '../bootstrap.js';
+import type { Devnet } from '../../devnet/devnet.js';
 
 /** Longest start (seven chains, PGlite's first initdb, migrations) on a loaded two-core machine. */
 const START_TIMEOUT_MS = 180_000;
@@ -20,11 +16,21 @@ const STOP_TIMEOUT_MS = 15_000;
 /** Longest clean-up of a failed start, so its reason is never held back by a node that hangs. */
 const CLEAN_UP_TIMEOUT_MS = 10_000;
 
-let stage = 'reading the configuration';
+let stage = 'loading the services';
 let devnet: Devnet | undefined;
 
 async function start(): Promise<INestApplication> {
-  const config: AppConfig = loadConfig();
+  const [{ loadConfig }, { assertDataDirFree }, { pgliteDirectory }, { startDevnet }, { appModules }, { startHttpApp }] =
+    await Promise.all([
+      import('../../config/config.js'),
+      import('../../database/data-dir-lock.js'),
+      import('../../database/database.js'),
+      import('../../devnet/devnet.js'),
+      import('../app-modules.js'),
+      import('../bootstrap.js'),
+    ]);
+  stage = 'reading the configuration';
+  const config = loadConfig();
   if (!config.databaseUrl) {
     // Refused here in one line, before seven chains start only to be stopped again.
     stage = 'checking the embedded data folder';
@@ -39,6 +45,13 @@ async function start(): Promise<INestApplication> {
   }
   stage = 'starting the services';
   return startHttpApp(appModules.all(config), config);
+}
+
+/** One line and exit 1 (bootstrap.ts's exitOnStartFailure, which may be what failed to load). */
+function exitOnStartFailure(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Silverboard failed to start: ${message}\n`);
+  process.exit(1);
 }
 
 /** Resolves after `ms` or when `work` settles, whichever is first; never rejects. */
