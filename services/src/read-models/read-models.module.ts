@@ -8,6 +8,7 @@ import { PriceCandlesRepository } from './price-candles/price-candles.repository
 import { PriceHistoryRepository } from './price-history/price-history.repository.js';
 import { SilverPricesRepository } from './silver-prices/silver-prices.repository.js';
 import { SiteSettingsRepository } from './site-settings/site-settings.repository.js';
+import { StaffRepository } from './staff/staff.repository.js';
 import { TokenSupplyRepository } from './token-supply/token-supply.repository.js';
 
 /** Every repository, each an injectable class over the DATABASE token; one instance of each per app. */
@@ -21,6 +22,7 @@ const REPOSITORIES = [
   PriceHistoryRepository,
   SilverPricesRepository,
   SiteSettingsRepository,
+  StaffRepository,
   TokenSupplyRepository,
 ];
 

@@ -9,7 +9,7 @@ import { decideAndAppend } from '../event-sourcing/aggregate-store.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { siteSettingsProjection } from '../read-models/site-settings/site-settings.projection.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
-import { StaffRepository } from '../staff/staff.repository.js';
+import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { staffActor } from '../staff/staff.types.js';
 import { maintenanceDecider } from './maintenance.decider.js';
 import { EndDueMaintenanceCommand, SetMaintenanceCommand } from './maintenance.commands.js';

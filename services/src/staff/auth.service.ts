@@ -12,10 +12,10 @@ import {
 import { parseRequest } from '../api/validation.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DecisionError } from '../event-sourcing/decider.js';
+import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { hashSessionToken } from './session-token.js';
 import { type PasswordCheck, SignInBudget } from './sign-in-budget.js';
 import { ChangePasswordCommand, SignInCommand, SignOutCommand } from './staff.commands.js';
-import { StaffRepository } from './staff.repository.js';
 import type { AuthenticatedStaff } from './staff.types.js';
 
 /** Staff sign-in, sign-out, who am I, and one's own password. */

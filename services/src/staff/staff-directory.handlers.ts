@@ -9,6 +9,7 @@ import type { EventLog } from '../event-log/event-log.js';
 import { decideAndAppend } from '../event-sourcing/aggregate-store.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { staffProjection } from '../read-models/staff/staff.projection.js';
+import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { generatePassword } from './generated-password.js';
 import { PasswordHasher } from './password-hasher.js';
 import {
@@ -17,7 +18,6 @@ import {
   CreateStaffAccountCommand,
   DeleteStaffAccountCommand,
 } from './staff.commands.js';
-import { StaffRepository } from './staff.repository.js';
 import { BOOTSTRAP_ACTOR, staffActor } from './staff.types.js';
 import { staffDirectoryDecider } from './staff-directory.decider.js';
 import { loadDirectory } from './staff-history.js';

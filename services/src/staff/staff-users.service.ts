@@ -11,9 +11,9 @@ import {
 import { z } from 'zod';
 import { ApiError } from '../api/api-error.filter.js';
 import { parseRequest } from '../api/validation.js';
+import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { ACCOUNT_NOT_FOUND_MESSAGE } from './staff-directory.decider.js';
 import { ChangeStaffRoleCommand, CreateStaffAccountCommand, DeleteStaffAccountCommand } from './staff.commands.js';
-import { StaffRepository } from './staff.repository.js';
 import type { AuthenticatedStaff } from './staff.types.js';
 
 const AccountId = z.uuid();

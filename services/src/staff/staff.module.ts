@@ -18,7 +18,6 @@ import { ChangePasswordHandler, SignInHandler, SignOutHandler } from './staff-se
 import { StaffUsersController } from './staff-users.controller.js';
 import { StaffUsersService } from './staff-users.service.js';
 import { StaffGuard } from './staff.guard.js';
-import { StaffRepository } from './staff.repository.js';
 import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
 
 /**
@@ -31,7 +30,6 @@ import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
   providers: [
     { provide: APP_GUARD, useClass: StaffGuard },
     PasswordHasher,
-    StaffRepository,
     // The deployment's attempt store: what every API replica counts sign-in attempts in.
     {
       provide: SignInBudget,
@@ -49,6 +47,5 @@ import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
     SignOutHandler,
     ChangePasswordHandler,
   ],
-  exports: [StaffRepository],
 })
 export class StaffModule {}

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { StaffRole } from '@xsd/contracts';
 import type { StaffAccount } from '@xsd/contracts/api/admin-users';
-import { type Kysely, sql } from 'kysely';
-import { DATABASE } from '../core/injection-tokens.js';
-import type { DatabaseHandle } from '../database/database.js';
-import type { DB } from '../database/schema.js';
+import { sql } from 'kysely';
+import { DATABASE } from '../../core/injection-tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
 
 /** A live session and the account behind it. */
 export interface SessionRow {
@@ -22,9 +21,9 @@ const TOUCH_EVERY_MS = 60_000;
 /** The staff read models (admin_users, staff_sessions) and the session activity table. */
 @Injectable()
 export class StaffRepository {
-  private readonly db: Kysely<DB>;
+  private readonly db: Db;
 
-  constructor(@Inject(DATABASE) database: DatabaseHandle) {
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
     this.db = database.db;
   }
 
