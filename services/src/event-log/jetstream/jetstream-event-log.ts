@@ -4,6 +4,7 @@ import {
   AckPolicy,
   connect,
   DeliverPolicy,
+  ErrorCode,
   type JetStreamClient,
   type JetStreamManager,
   nanos,
@@ -55,11 +56,12 @@ export interface JetStreamEventLogOptions extends DeliveryOptions {
   /** How long one publish waits for JetStream's answer. Default 5 s. */
   readonly publishTimeoutMs?: number;
   /**
-   * How long an append keeps publishing again after a transient failure (no stream leader during an
-   * election, no answer, a dropped connection) before it rejects. Kept under half the duplicate
-   * window, so a retry of a publish that was stored is still recognised as a duplicate. Default 30 s.
+   * How long an append, a subscribe or the stream set-up keeps trying again after a transient
+   * failure (no leader during an election, no answer, a dropped connection) before it rejects. Kept
+   * under half the duplicate window, so a publish retried after it was stored is still recognised
+   * as a duplicate. Default 30 s.
    */
-  readonly appendTimeoutMs?: number;
+  readonly transientRetryMs?: number;
   /** Connection name shown by the server's monitoring. */
   readonly connectionName?: string;
 }
@@ -104,7 +106,7 @@ export class JetStreamEventLog implements EventLog {
   private readonly maxInFlight: number;
   private readonly ackWaitMs: number;
   private readonly duplicateWindowMs: number;
-  private readonly appendTimeoutMs: number;
+  private readonly transientRetryMs: number;
   readonly replicas: number;
   private closed = false;
   private readonly subscriptions = new Set<JetStreamSubscription>();
@@ -122,7 +124,7 @@ export class JetStreamEventLog implements EventLog {
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 4_096);
     this.ackWaitMs = Math.max(1_000, options.ackWaitMs ?? 30_000);
     this.duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
-    this.appendTimeoutMs = Math.min(options.appendTimeoutMs ?? 30_000, this.duplicateWindowMs / 2);
+    this.transientRetryMs = Math.min(options.transientRetryMs ?? 30_000, this.duplicateWindowMs / 2);
     this.replicas = options.replicas ?? 1;
     assertSequence(this.replicas, 'replicas', 1);
     this.publisher = new Publisher(nc, options.publishTimeoutMs ?? 5_000);
@@ -144,7 +146,7 @@ export class JetStreamEventLog implements EventLog {
     }
     try {
       const log = new JetStreamEventLog(nc, await nc.jetstreamManager(), nc.jetstream(), options);
-      await log.ensureStream();
+      await log.retryTransient(() => log.ensureStream());
       return log;
     } catch (error) {
       await nc.close();
@@ -257,7 +259,9 @@ export class JetStreamEventLog implements EventLog {
   async subjectSequence(subject: string): Promise<number> {
     if (!isLiteralSubject(subject)) return 0;
     try {
-      const message = await this.jsm.streams.getMessage(this.stream, { last_by_subj: this.natsSubject(subject) });
+      const message = await this.retryTransient(() =>
+        this.jsm.streams.getMessage(this.stream, { last_by_subj: this.natsSubject(subject) }),
+      );
       return message.seq;
     } catch (error) {
       if (jsErrorCode(error) === JS_ERROR.noMessageFound) return 0;
@@ -267,7 +271,7 @@ export class JetStreamEventLog implements EventLog {
 
   async lastSequence(): Promise<number> {
     try {
-      return (await this.jsm.streams.info(this.stream)).state.last_seq;
+      return (await this.retryTransient(() => this.jsm.streams.info(this.stream))).state.last_seq;
     } catch (error) {
       throw unavailable('lastSequence', error);
     }
@@ -292,8 +296,10 @@ export class JetStreamEventLog implements EventLog {
     const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
     assertSequence(maxBatch, 'maxBatch', 1);
     try {
-      await this.placeConsumer(name, options.fromSequence, maxBatch, options);
-      const consumer = await this.js.consumers.get(this.stream, name);
+      const consumer = await this.retryTransient(async () => {
+        await this.placeConsumer(name, options.fromSequence, maxBatch, options);
+        return this.js.consumers.get(this.stream, name);
+      });
       const subscription = new JetStreamSubscription(
         this.nc,
         name,
@@ -305,7 +311,7 @@ export class JetStreamEventLog implements EventLog {
         async () => {
           this.subscriptions.delete(subscription);
           // A follower is not resumed: leave nothing behind.
-          if (options.ephemeral && !this.nc.isClosed()) await this.deleteConsumer(name).catch(() => undefined);
+          if (options.ephemeral && !this.nc.isClosed()) await this.jsm.consumers.delete(this.stream, name).catch(() => false);
         },
       );
       await subscription.start(consumer);
@@ -318,7 +324,7 @@ export class JetStreamEventLog implements EventLog {
 
   async deleteConsumer(name: string): Promise<void> {
     try {
-      await this.jsm.consumers.delete(this.stream, name);
+      await this.retryTransient(() => this.jsm.consumers.delete(this.stream, name));
     } catch (error) {
       if (jsErrorCode(error) !== JS_ERROR.consumerNotFound) throw unavailable(`deleteConsumer(${name})`, error);
     }
@@ -340,7 +346,7 @@ export class JetStreamEventLog implements EventLog {
 
   /**
    * Publishes with the event id as Nats-Msg-Id, and again after a transient failure (see
-   * `isTransientPublishError`) until `appendTimeoutMs` has passed. The stream's deduplication makes
+   * `isTransientPublishError`) until `transientRetryMs` has passed. The stream's deduplication makes
    * that safe: if an earlier try was stored, the server answers its sequence instead of storing it
    * twice (so such an append reports `duplicate: true`, and with retries `appendMany` may store an
    * event after ones that followed it).
@@ -348,13 +354,24 @@ export class JetStreamEventLog implements EventLog {
   private async publish(event: AnyEvent, expected: number | undefined): Promise<AppendResult> {
     const subject = this.natsSubject(event.subject);
     const payload = encoder.encode(JSON.stringify(event));
-    const deadline = Date.now() + this.appendTimeoutMs;
+    const ack = await this.retryTransient(
+      () => this.publisher.publish(subject, payload, { msgId: event.id, expectedLastSubjectSequence: expected }),
+      isTransientPublishError,
+    );
+    return { sequence: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /**
+   * Runs `operation` again, with a growing pause, while it fails in a way that lasts only as long
+   * as a leader election or a reconnect, for up to `transientRetryMs`.
+   */
+  private async retryTransient<T>(operation: () => Promise<T>, transient = isTransientApiError): Promise<T> {
+    const deadline = Date.now() + this.transientRetryMs;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const ack = await this.publisher.publish(subject, payload, { msgId: event.id, expectedLastSubjectSequence: expected });
-        return { sequence: ack.seq, duplicate: ack.duplicate };
+        return await operation();
       } catch (error) {
-        if (this.closed || !isTransientPublishError(error) || Date.now() >= deadline) throw error;
+        if (this.closed || !transient(error) || Date.now() >= deadline) throw error;
         await delay(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt));
       }
     }
@@ -371,7 +388,9 @@ export class JetStreamEventLog implements EventLog {
   /** Reads through a short-lived ordered consumer, up to `max` events or the end of the stream. */
   private async readOrdered(options: Partial<OrderedConsumerOptions>, max: number): Promise<StoredEvent[]> {
     try {
-      const consumer = await this.js.consumers.get(this.stream, { ...options, inactive_threshold: 30_000 });
+      const consumer = await this.retryTransient(() =>
+        this.js.consumers.get(this.stream, { ...options, inactive_threshold: 30_000 }),
+      );
       const events: StoredEvent[] = [];
       const messages = await consumer.consume({ max_messages: Math.min(max, 1_000) });
       try {
@@ -405,8 +424,9 @@ export class JetStreamEventLog implements EventLog {
       info.config.ack_policy === AckPolicy.All &&
       info.num_ack_pending === 0 &&
       info.delivered.stream_seq + 1 === fromSequence &&
-      // 0: it has the stream's replicas, which ensureStream raised.
+      // One made when the stream had fewer replicas may keep its own count: check it and its peers.
       (!info.config.num_replicas || info.config.num_replicas >= this.replicas) &&
+      (info.cluster?.replicas?.length ?? 0) + 1 >= this.replicas &&
       (info.config.durable_name === undefined) === ephemeral;
     if (standsThere) return;
     if (info) await this.jsm.consumers.delete(this.stream, name);
@@ -421,6 +441,14 @@ export class JetStreamEventLog implements EventLog {
       num_replicas: this.replicas,
     });
   }
+}
+
+/** A JetStream API request met an election or a reconnect: no answer, or 503. */
+function isTransientApiError(error: unknown): boolean {
+  return (
+    error instanceof NatsError &&
+    (error.code === ErrorCode.Timeout || error.code === ErrorCode.NoResponders || error.api_error?.code === 503)
+  );
 }
 
 function jsErrorCode(error: unknown): number | undefined {

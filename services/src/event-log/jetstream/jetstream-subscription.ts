@@ -3,6 +3,15 @@ import type { Consumer, ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import { type DeliveryPolicy, deliverBatch, describeError, StopSignal } from '../batch-delivery.js';
 import type { BatchHandler, StoredEvent, Subscription } from '../event-log.js';
 
+/**
+ * How long one pull request waits on the server. Heartbeats come at half of it, and two missed
+ * ones make the client pull again: after the consumer's leader dies with the pull request, this
+ * is how soon the new leader is asked. The library's 30 s would stall a projection that long.
+ */
+const PULL_EXPIRES_MS = 5_000;
+/** How long a hole before the next sequence may last before it is worth a warning. */
+const GAP_WARNING_MS = 10_000;
+
 interface Held {
   message: JsMsg;
   readonly stored: StoredEvent;
@@ -14,6 +23,10 @@ interface Held {
  * without polling; messages collect in `waiting` and the loop hands them to the handler in order,
  * as many as are there (up to maxBatch). A failed batch is retried here, with the messages kept
  * alive (`working`), rather than nak'd: a nak would let later messages overtake it.
+ *
+ * The handler only ever gets the next sequences in order. After a fail-over the new consumer
+ * leader may send later messages before it redelivers the ones lost with the old leader (at their
+ * ack wait); those later ones wait here until the hole is filled.
  */
 export class JetStreamSubscription implements Subscription {
   private readonly signal = new StopSignal();
@@ -42,6 +55,7 @@ export class JetStreamSubscription implements Subscription {
   async start(consumer: Consumer): Promise<void> {
     this.messages = await consumer.consume({
       max_messages: Math.max(2 * this.maxBatch, 256),
+      expires: PULL_EXPIRES_MS,
       callback: (message) => this.receive(message),
     });
     this.messages.closed().catch((error: unknown) => {
@@ -106,12 +120,16 @@ export class JetStreamSubscription implements Subscription {
   }
 
   private async run(): Promise<void> {
+    let gapSince: number | null = null;
     while (!this.signal.stopped) {
-      if (this.waiting.length === 0) {
-        await this.signal.wait(60_000);
+      const ready = this.consecutive();
+      if (ready === 0) {
+        if (this.waiting.length > 0) gapSince = this.warnOfGap(gapSince);
+        await this.signal.wait(this.waiting.length > 0 ? 1_000 : 60_000);
         continue;
       }
-      const taken = this.waiting.splice(0, this.maxBatch);
+      gapSince = null;
+      const taken = this.waiting.splice(0, ready);
       for (const held of taken) this.inFlight.set(held.stored.sequence, held);
       try {
         const settled = await deliverBatch(
@@ -138,6 +156,32 @@ export class JetStreamSubscription implements Subscription {
         this.inFlight.clear();
       }
     }
+  }
+
+  /** How many waiting messages continue the settled sequence without a hole, up to maxBatch. */
+  private consecutive(): number {
+    let count = 0;
+    while (
+      count < this.waiting.length &&
+      count < this.maxBatch &&
+      this.waiting[count].stored.sequence === this.settledThrough + 1 + count
+    ) {
+      count += 1;
+    }
+    return count;
+  }
+
+  private warnOfGap(since: number | null): number {
+    const now = Date.now();
+    if (since === null) return now;
+    if (now - since >= GAP_WARNING_MS) {
+      this.policy.logger.warn(
+        `Event log consumer '${this.name}' waits for sequence ${this.settledThrough + 1}, ` +
+          `holding ${this.waiting.length} later ones (from ${this.waiting[0].stored.sequence})`,
+      );
+      return now;
+    }
+    return since;
   }
 
   /**
