@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
 import type { SiteSettingsResponse } from '@xsd/contracts/api/site';
+import { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseRequest } from '../api/validation.js';
 import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
@@ -26,6 +28,6 @@ export class AdminSiteController {
   @Put()
   @RequirePermission('chain_settings')
   update(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<SiteSettingsResponse> {
-    return this.site.update(staff, body);
+    return this.site.update(staff, parseRequest(UpdateSiteSettingsRequestSchema, body, 'invalid_site_settings'));
   }
 }

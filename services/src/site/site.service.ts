@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { SiteSettings } from '@xsd/contracts/api/site';
-import { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
-import { parseRequest } from '../api/validation.js';
+import type { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
+import type { z } from 'zod';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
@@ -35,8 +35,8 @@ export class SiteService {
     return this.answer.get();
   }
 
-  update(by: AuthenticatedStaff, body: unknown): Promise<SiteSettings> {
-    const request = parseRequest(UpdateSiteSettingsRequestSchema, body, 'invalid_site_settings');
+  /** `request` as the controller parsed it with the contracts' schema. */
+  update(by: AuthenticatedStaff, request: z.output<typeof UpdateSiteSettingsRequestSchema>): Promise<SiteSettings> {
     return this.commands.execute(
       new SetMaintenanceCommand(
         {
