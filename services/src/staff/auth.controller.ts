@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { ChangePasswordResponse, LoginResponse, LogoutResponse, MeResponse } from '@xsd/contracts/api/auth';
+import {
+  ChangePasswordRequestSchema,
+  type ChangePasswordResponse,
+  LoginRequestSchema,
+  type LoginResponse,
+  type LogoutResponse,
+  type MeResponse,
+} from '@xsd/contracts/api/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseRequest } from '../api/validation.js';
 import { CurrentStaff, OptionalSession, RequireSession } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
@@ -15,7 +23,7 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<LoginResponse> {
     // request.ip believes X-Forwarded-For only from XSD_TRUSTED_PROXIES.
-    const result = await this.auth.login(body, request.ip);
+    const result = await this.auth.login(parseRequest(LoginRequestSchema, body), request.ip);
     setSessionCookie(request, response, result.token, result.expires_at);
     return result;
   }
@@ -43,6 +51,6 @@ export class AuthController {
   @HttpCode(200)
   @RequireSession()
   changePassword(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<ChangePasswordResponse> {
-    return this.auth.changePassword(staff, body);
+    return this.auth.changePassword(staff, parseRequest(ChangePasswordRequestSchema, body, 'invalid_password'));
   }
 }

@@ -2,14 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type ChangePasswordRequest,
-  ChangePasswordRequestSchema,
   type ChangePasswordResponse,
-  LoginRequestSchema,
+  type LoginRequestSchema,
   type LoginResponse,
   type MeResponse,
   PASSWORD_UPDATED_MESSAGE,
 } from '@xsd/contracts/api/auth';
-import { parseRequest } from '../api/validation.js';
+import type { z } from 'zod';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DecisionError } from '../event-sourcing/decider.js';
 import { StaffRepository } from '../read-models/staff/staff.repository.js';
@@ -29,8 +28,7 @@ export class AuthService {
   ) {}
 
   /** `client` identifies the caller for the sign-in budget (its IP address). */
-  async login(body: unknown, client: string): Promise<LoginResponse> {
-    const { email, password, kind } = parseRequest(LoginRequestSchema, body);
+  async login({ email, password, kind }: z.output<typeof LoginRequestSchema>, client: string): Promise<LoginResponse> {
     const check: PasswordCheck = { kind: 'sign-in', client, email };
     return this.withinBudget(check, 'login_failed', () => this.commands.execute(new SignInCommand(email, password, kind ?? 'cookie')));
   }
@@ -49,8 +47,7 @@ export class AuthService {
    * `client` is the caller's address, for the per-client part of the budget; without it, wrong
    * current passwords are limited per account alone.
    */
-  async changePassword(staff: AuthenticatedStaff, body: unknown, client: string | null = null): Promise<ChangePasswordResponse> {
-    const request: ChangePasswordRequest = parseRequest(ChangePasswordRequestSchema, body, 'invalid_password');
+  async changePassword(staff: AuthenticatedStaff, request: ChangePasswordRequest, client: string | null = null): Promise<ChangePasswordResponse> {
     const check: PasswordCheck = { kind: 'password-change', client, accountId: staff.id };
     await this.withinBudget(check, 'wrong_password', () =>
       this.commands.execute(new ChangePasswordCommand(staff, request.currentPassword, request.newPassword)),

@@ -1,10 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
-import type {
-  CreateStaffAccountResponse,
-  DeleteStaffAccountResponse,
-  StaffAccountResponse,
-  StaffAccountsResponse,
+import {
+  ChangeStaffRoleRequestSchema,
+  CreateStaffAccountRequestSchema,
+  type CreateStaffAccountResponse,
+  type DeleteStaffAccountResponse,
+  type StaffAccountResponse,
+  type StaffAccountsResponse,
 } from '@xsd/contracts/api/admin-users';
+import { parseRequest } from '../api/validation.js';
 import { CurrentStaff, RequirePermission } from './auth.decorators.js';
 import { StaffUsersService } from './staff-users.service.js';
 import type { AuthenticatedStaff } from './staff.types.js';
@@ -22,12 +25,12 @@ export class StaffUsersController {
 
   @Post()
   create(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<CreateStaffAccountResponse> {
-    return this.users.create(staff, body);
+    return this.users.create(staff, parseRequest(CreateStaffAccountRequestSchema, body));
   }
 
   @Patch(':id')
   changeRole(@CurrentStaff() staff: AuthenticatedStaff, @Param('id') id: string, @Body() body: unknown): Promise<StaffAccountResponse> {
-    return this.users.changeRole(staff, id, body);
+    return this.users.changeRole(staff, id, parseRequest(ChangeStaffRoleRequestSchema, body));
   }
 
   @Delete(':id')

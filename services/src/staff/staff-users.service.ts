@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ChangeStaffRoleRequestSchema,
-  CreateStaffAccountRequestSchema,
+  type ChangeStaffRoleRequestSchema,
+  type CreateStaffAccountRequestSchema,
   type CreateStaffAccountResponse,
   type DeleteStaffAccountResponse,
   type StaffAccountResponse,
@@ -10,7 +10,6 @@ import {
 } from '@xsd/contracts/api/admin-users';
 import { z } from 'zod';
 import { ApiError } from '../api/api-error.filter.js';
-import { parseRequest } from '../api/validation.js';
 import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { ACCOUNT_NOT_FOUND_MESSAGE } from './staff-directory.decider.js';
 import { ChangeStaffRoleCommand, CreateStaffAccountCommand, DeleteStaffAccountCommand } from './staff.commands.js';
@@ -30,13 +29,15 @@ export class StaffUsersService {
     return { items: await this.staff.accounts() };
   }
 
-  create(by: AuthenticatedStaff, body: unknown): Promise<CreateStaffAccountResponse> {
-    const { email, role } = parseRequest(CreateStaffAccountRequestSchema, body);
+  create(by: AuthenticatedStaff, { email, role }: z.output<typeof CreateStaffAccountRequestSchema>): Promise<CreateStaffAccountResponse> {
     return this.commands.execute(new CreateStaffAccountCommand(email, role, by));
   }
 
-  async changeRole(by: AuthenticatedStaff, id: string, body: unknown): Promise<StaffAccountResponse> {
-    const { role } = parseRequest(ChangeStaffRoleRequestSchema, body);
+  async changeRole(
+    by: AuthenticatedStaff,
+    id: string,
+    { role }: z.output<typeof ChangeStaffRoleRequestSchema>,
+  ): Promise<StaffAccountResponse> {
     return { user: await this.commands.execute(new ChangeStaffRoleCommand(accountId(id), role, by)) };
   }
 
