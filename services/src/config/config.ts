@@ -8,7 +8,10 @@ export type NetworkProfile = 'devnet' | 'mainnet';
 export interface AppConfig {
   /** PostgreSQL for the distributed mode; null means embedded PGlite under dataDir. */
   readonly databaseUrl: string | null;
-  /** NATS JetStream for the distributed mode, one URL or a comma-separated list of a cluster's; null means the embedded event log. */
+  /**
+   * NATS JetStream for the distributed mode: one URL, or a cluster's as a comma-separated list;
+   * null means the embedded event log.
+   */
   readonly natsUrl: string | null;
   /** Replicas of the JetStream stream and its consumers (XSD_STREAM_REPLICAS, 1 to 5); absent means 1. */
   readonly streamReplicas?: number;

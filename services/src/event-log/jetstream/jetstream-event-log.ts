@@ -178,13 +178,16 @@ export class JetStreamEventLog implements EventLog {
         );
       }
       if (existing.config.num_replicas < this.replicas) {
-        await this.jsm.streams.update(this.stream, { ...existing.config, num_replicas: this.replicas }).catch((error: unknown) => {
+        try {
+          await this.jsm.streams.update(this.stream, { ...existing.config, num_replicas: this.replicas });
+        } catch (error) {
+          if (isTransientApiError(error)) throw error;
           throw new EventLogUnavailableError(
             `Stream ${this.stream} has ${existing.config.num_replicas} replica(s) and could not be raised to ` +
               `${this.replicas} (XSD_STREAM_REPLICAS): ${describeError(error)}`,
             { cause: error },
           );
-        });
+        }
       }
       return;
     }

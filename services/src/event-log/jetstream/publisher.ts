@@ -103,7 +103,9 @@ export class Publisher {
   /** Answers to publishes sent before a disconnect never come: fail them now rather than at their timeout. */
   private async watchConnection(): Promise<void> {
     for await (const status of this.nc.status()) {
-      if (status.type === Events.Disconnect) this.failAll(new ConnectionLostError('The connection to NATS dropped before JetStream answered'));
+      if (status.type === Events.Disconnect) {
+        this.failAll(new ConnectionLostError('The connection to NATS dropped before JetStream answered'));
+      }
     }
   }
 
