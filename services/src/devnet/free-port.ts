@@ -2,12 +2,20 @@ import { createServer } from 'node:net';
 import { DEVNET_CHAINS, DEVNET_HOST } from '@xsd/contracts';
 
 /**
+ * Below Linux's default ephemeral range (32768-60999): a port in it can be taken at any moment as
+ * the local end of some outgoing connection (a fetch, a database client), between our check and
+ * the listen; stacks under test then failed to start with "Address already in use".
+ */
+const LOWEST_PORT = 10_000;
+const PAST_HIGHEST_PORT = 32_768;
+
+/**
  * A random base port whose next `count` ports are free on 127.0.0.1 right now, so a test devnet
  * never collides with a running `make start` (8545..8551) or with another test file.
  */
 export async function findFreeBasePort(count: number = DEVNET_CHAINS.length): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * (40_000 - count));
+    const base = LOWEST_PORT + Math.floor(Math.random() * (PAST_HIGHEST_PORT - LOWEST_PORT - count));
     const free = await Promise.all(Array.from({ length: count }, (_, i) => isPortFree(base + i)));
     if (free.every(Boolean)) return base;
   }
