@@ -111,11 +111,12 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
   // Only what the API takes: JSON, and multipart where a route says so. Fastify's text/plain
   // parser goes, since a page on any site may send text/plain (and form bodies) without asking.
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
-    fastify.getDefaultJsonParser('error', 'error'),
-  );
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (request, body, done) => {
+    // Clients often label a body-less DELETE or POST as JSON: no body is no body, not bad JSON.
+    if (body === '' || body.length === 0) return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 65_536 } });
   fastify.addHook('preValidation', acceptOnlyDeclaredBodies);
   fastify.addHook('preValidation', requireWellFormedText);

@@ -30,8 +30,10 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Files the browser must revalidate each time: the page, the version it polls, a service worker. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'version.json', 'sw.js', 'manifest.webmanifest']);
+/** The version the app polls to offer updates is never stored (the spec's "no cache"). */
+const NEVER_STORE = new Set(['version.json']);
+/** Files the browser must revalidate each time: a service worker, the manifest. */
+const ALWAYS_REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
 
 function memoryFile(dir: string, name: string): MemoryFile {
   const body = readFileSync(join(dir, name));
@@ -39,7 +41,7 @@ function memoryFile(dir: string, name: string): MemoryFile {
     body,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     type: TYPES[extname(name)] ?? 'application/octet-stream',
-    cacheControl: ALWAYS_REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
+    cacheControl: NEVER_STORE.has(name) ? 'no-store' : ALWAYS_REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
   };
 }
 
@@ -62,8 +64,8 @@ const SOURCE_MAP = /\.map$/;
 
 /**
  * Serves the built web app from the API's port: hashed assets cached for a year; the files at the
- * top of the build answered from memory, index.html and version.json revalidated every time
- * (the app polls version.json to offer updates), the others cached for an hour; and every other
+ * top of the build answered from memory (version.json never stored: the app polls it to offer
+ * updates; index.html revalidated every time), the others cached for an hour; and every other
  * GET outside /api answered with index.html, so client-side routes survive a reload.
  */
 export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()): Promise<boolean> {

@@ -10,7 +10,8 @@ export async function startHttpApp(module: DynamicModule, config: AppConfig): Pr
   const app = await NestFactory.create<NestFastifyApplication>(
     module,
     createHttpAdapter({ trustedProxies: config.trustedProxies }),
-    { ...NEST_HTTP_OPTIONS, bufferLogs: false },
+    // Start-up errors are thrown to the caller, which prints one line, instead of Nest exiting with a stack trace.
+    { ...NEST_HTTP_OPTIONS, bufferLogs: false, abortOnError: false },
   );
   app.enableShutdownHooks();
   const logger = new Logger('Silverboard');
@@ -24,7 +25,7 @@ export async function startHttpApp(module: DynamicModule, config: AppConfig): Pr
 
 /** Starts a role without HTTP (the projector, the ingestor). */
 export async function startWorker(module: DynamicModule): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(module);
+  const app = await NestFactory.createApplicationContext(module, { abortOnError: false });
   app.enableShutdownHooks();
   await app.init();
   return app;

@@ -7,8 +7,10 @@ export const CACHE_CONTROL = {
   latest: 'public, max-age=30',
   /** Price and silver histories: 5 minutes. */
   history: 'public, max-age=300',
-  /** What staff change and visitors must see at once (site, chains, news, calendar): revalidate, cheaply, by ETag. */
+  /** What staff change and visitors must see at once (chains, news, calendar): revalidate, cheaply, by ETag. */
   revalidate: 'no-cache',
+  /** The maintenance state, which every page checks: never stored, as before. */
+  never: 'no-store',
 } as const;
 
 /**

@@ -13,10 +13,10 @@ import { SiteService } from './site.service.js';
 export class SiteController {
   constructor(private readonly site: SiteService) {}
 
-  /** SiteSettingsResponse, revalidated by ETag on every read so a change shows at once. */
+  /** SiteSettingsResponse, never stored by the browser, so a change shows at once. */
   @Get()
   async get(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    return replyCached(request, reply, await this.site.current(), CACHE_CONTROL.revalidate);
+    return replyCached(request, reply, await this.site.current(), CACHE_CONTROL.never);
   }
 }
 
