@@ -13,8 +13,8 @@ export interface AppConfig {
    * null means the embedded event log.
    */
   readonly natsUrl: string | null;
-  /** Replicas of the JetStream stream and its consumers (XSD_STREAM_REPLICAS, 1 to 5); absent means 1. */
-  readonly streamReplicas?: number;
+  /** Replicas of the JetStream stream and its consumers (XSD_STREAM_REPLICAS, 1 to 5; default 1). */
+  readonly streamReplicas: number;
   readonly port: number;
   readonly networkProfile: NetworkProfile;
   readonly dataDir: string;
@@ -118,7 +118,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
   return {
     database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}`,
     eventLog: config.natsUrl
-      ? `jetstream:${natsServers(config.natsUrl).map(redactUrl).join(',')}/${config.stream} R${config.streamReplicas ?? 1}`
+      ? `jetstream:${natsServers(config.natsUrl).map(redactUrl).join(',')}/${config.stream} R${config.streamReplicas}`
       : 'embedded',
     networkProfile: config.networkProfile,
     port: config.port,

@@ -17,7 +17,7 @@ export async function openAttemptStore(config: AppConfig, ttlMs: number): Promis
     return JetStreamAttemptStore.connect({
       servers: config.natsUrl.split(',').map((url) => url.trim()),
       bucket: attemptBucket(config.stream),
-      replicas: config.streamReplicas ?? 1,
+      replicas: config.streamReplicas,
       ttlMs,
     });
   }

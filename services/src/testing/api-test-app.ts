@@ -57,6 +57,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   devnetBasePort: 8545,
   networkOverrides: {},
   trustedProxies: [],
+  streamReplicas: 1,
 };
 
 @Module({})
