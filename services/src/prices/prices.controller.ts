@@ -1,4 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { PegHealthQuerySchema } from '@xsd/contracts/api/peg';
 import { NO_SILVER_DATA_MESSAGE } from '@xsd/contracts/api/prices';
 import { PriceHistoryQuerySchema, PublicPricesQuerySchema, SilverHistoryQuerySchema } from '@xsd/contracts/api/prices-query';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +25,13 @@ export class PricesController {
   @Get('history')
   async history(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     const answer = await this.prices.history(parseRequest(PriceHistoryQuerySchema, query, 'invalid_query'));
+    return replyCached(request, reply, answer, CACHE_CONTROL.history);
+  }
+
+  /** PegHealthResponse: XSD's deviation from silver per chain over `days` (beyond the spec). */
+  @Get('peg')
+  async peg(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    const answer = await this.prices.peg(parseRequest(PegHealthQuerySchema, query, 'invalid_query'));
     return replyCached(request, reply, answer, CACHE_CONTROL.history);
   }
 }

@@ -8,8 +8,10 @@ import type {
   SilverHistoryResponse,
   SilverLatestResponse,
 } from '@xsd/contracts/api/prices';
+import type { PegHealthResponse } from '@xsd/contracts/api/peg';
 import type { PriceHistoryQuery, PublicPricesQuery, SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
 import { buildChartPoints, SILVER_MERGE_MS, silverChartRules, tokenChartRules } from '@xsd/contracts/rules/chart-points';
+import { chainPegHealth } from '@xsd/contracts/rules/peg-health';
 import { change24h, dayAgo } from '@xsd/contracts/rules/price-change';
 import { silverStats } from '@xsd/contracts/rules/silver-stats';
 import { DAY_MS } from '@xsd/contracts/rules/time';
@@ -32,6 +34,7 @@ const RAW_HISTORY_MAX_DAYS = 1;
 const LATEST_TABLES = ['price_history', 'token_supply', 'chain_settings'] as const;
 const HISTORY_TABLES = ['price_history', 'price_candles'] as const;
 const SILVER_TABLES = ['silver_prices'] as const;
+const PEG_TABLES = [...HISTORY_TABLES, ...SILVER_TABLES] as const;
 /** Answers that move with the clock alone (the 24 h reference, the chart's "now" point) are read again this often. */
 const LATEST_MAX_AGE_MS = 10_000;
 const HISTORY_MAX_AGE_MS = 60_000;
@@ -48,6 +51,7 @@ export class PricesService {
   private readonly historyAnswers: KeyedHotReadModels<PriceHistoryQuery, PriceHistoryResponse>;
   private readonly silverHistoryAnswers: KeyedHotReadModels<SilverHistoryQuery, SilverHistoryResponse>;
   private readonly publicAnswers: KeyedHotReadModels<PublicPricesQuery, PublicPricesResponse>;
+  private readonly pegAnswers: KeyedHotReadModels<SilverHistoryQuery, PegHealthResponse>;
 
   constructor(
     private readonly prices: PriceHistoryRepository,
@@ -93,6 +97,12 @@ export class PricesService {
       key: ({ token, chain, from, to, limit }) => `${token}|${chain}|${from?.getTime()}|${to?.getTime()}|${limit}`,
       load: (query) => this.readPublicPrices(query),
     });
+    this.pegAnswers = new KeyedHotReadModels(progress, {
+      ...queries,
+      tables: PEG_TABLES,
+      key: ({ days }) => String(days),
+      load: (query) => this.readPeg(query),
+    });
   }
 
   /** One row per token and active chain, with the 24 h change, status and supply. */
@@ -115,6 +125,11 @@ export class PricesService {
 
   publicPrices(query: PublicPricesQuery): Promise<CachedJson<PublicPricesResponse>> {
     return this.publicAnswers.get(query);
+  }
+
+  /** XSD's deviation from silver per active chain over the last `days`, with time in each band. */
+  peg(query: SilverHistoryQuery): Promise<CachedJson<PegHealthResponse>> {
+    return this.pegAnswers.get(query);
   }
 
   private async readLatest(): Promise<LatestPricesResponse> {
@@ -196,6 +211,25 @@ export class PricesService {
       days,
       current: current ? { price_per_gram: current.price, timestamp: iso(current.timestamp) } : null,
       points,
+    };
+  }
+
+  private async readPeg({ days }: SilverHistoryQuery): Promise<PegHealthResponse> {
+    const now = this.clock();
+    const from = new Date(now.getTime() - days * DAY_MS);
+    const raw = days <= RAW_HISTORY_MAX_DAYS;
+    const [silver, current, ...xsd] = await Promise.all([
+      raw ? this.silver.history(from) : this.silver.hourlyLast(from),
+      this.silver.latest(),
+      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.candles.hourlyCloses('XSD', chain, from))),
+    ]);
+    return {
+      days,
+      silver_price: current?.price ?? null,
+      chains: this.chains.map((chain_name, i) => ({
+        chain_name,
+        ...chainPegHealth(xsd[i] ?? [], silver, { days, now: now.getTime() }),
+      })),
     };
   }
 

@@ -1,0 +1,107 @@
+import { limitPoints } from './chart-points.js';
+import { flaggedDeviationTier, xsdDeviation, type DeviationTier } from './peg-deviation.js';
+import type { TimedPrice } from './price-change.js';
+import { HOUR_MS, MINUTE_MS, toMillis } from './time.js';
+
+/**
+ * Silver-peg health (beyond the spec): how far XSD on each chain sat from the silver gram price
+ * over a window, and the share of that time inside each of the spec's deviation bands (under 1 %
+ * good, up to 5 % warning, above that error). Readings 50 % or more off are data problems, not
+ * peg signals (the spec's flag rule): they count in no band.
+ */
+export const PEG_BANDS: readonly DeviationTier[] = ['good', 'warning', 'error'];
+
+/** One deviation reading: percent of XSD against silver at that moment. */
+export interface DeviationPoint {
+  /** ISO 8601. */
+  readonly timestamp: string;
+  readonly deviation: number;
+}
+
+export type BandShares = Readonly<Record<DeviationTier, number>>;
+
+/** The longest one reading is taken to hold: a gap longer than this (ingestor down) is not measured. */
+export function pegHoldLimitMs(days: number): number {
+  // Raw readings every 30 s for one day, hourly closes beyond.
+  return days <= 1 ? 10 * MINUTE_MS : 2 * HOUR_MS;
+}
+
+/** Points kept per chain for the chart: the silver chart's own limit. */
+export const PEG_POINT_LIMIT = 144;
+
+/**
+ * XSD's deviation at each XSD reading, against the newest silver reading at or before it.
+ * Readings before the first silver reading, and those not above 0, have no deviation.
+ */
+export function deviationSeries(xsd: readonly TimedPrice[], silver: readonly TimedPrice[]): DeviationPoint[] {
+  const byTime = <T extends TimedPrice>(points: readonly T[]) =>
+    points.map((p) => ({ at: toMillis(p.timestamp), price: p.price })).filter((p) => Number.isFinite(p.at)).sort((a, b) => a.at - b.at);
+  const references = byTime(silver).filter((p) => p.price > 0);
+  const out: DeviationPoint[] = [];
+  let s = -1;
+  for (const reading of byTime(xsd)) {
+    while (s + 1 < references.length && references[s + 1].at <= reading.at) s++;
+    if (s < 0) continue;
+    const deviation = xsdDeviation(reading.price, references[s].price);
+    if (deviation !== null) out.push({ timestamp: new Date(reading.at).toISOString(), deviation });
+  }
+  return out;
+}
+
+export interface BandTime {
+  /** Fraction (0 to 1) of the measured time spent in each band; all 0 when nothing was measured. */
+  readonly shares: BandShares;
+  /** Milliseconds covered by readings (each holding until the next, at most `holdLimitMs`). */
+  readonly measuredMs: number;
+}
+
+/** Time-weighted share of each band: a reading holds until the next one, or until `until`. */
+export function bandTime(series: readonly DeviationPoint[], options: { readonly until: number; readonly holdLimitMs: number }): BandTime {
+  const time: Record<DeviationTier, number> = { good: 0, warning: 0, error: 0 };
+  let measured = 0;
+  series.forEach((point, i) => {
+    const at = Date.parse(point.timestamp);
+    const next = i + 1 < series.length ? Date.parse(series[i + 1].timestamp) : options.until;
+    const held = Math.min(Math.max(next - at, 0), options.holdLimitMs);
+    const tier = flaggedDeviationTier(point.deviation);
+    if (tier === null || held === 0) return;
+    time[tier] += held;
+    measured += held;
+  });
+  const share = (ms: number) => (measured > 0 ? ms / measured : 0);
+  return { shares: { good: share(time.good), warning: share(time.warning), error: share(time.error) }, measuredMs: measured };
+}
+
+export interface ChainPegHealth {
+  readonly current: number | null;
+  readonly tier: DeviationTier | null;
+  /** Largest flagged deviation either way over the window, signed. */
+  readonly worst: number | null;
+  readonly shares: BandShares;
+  readonly measured_ms: number;
+  readonly points: readonly DeviationPoint[];
+}
+
+/** One chain's peg health over a window ending at `now`. */
+export function chainPegHealth(
+  xsd: readonly TimedPrice[],
+  silver: readonly TimedPrice[],
+  options: { readonly days: number; readonly now: number },
+): ChainPegHealth {
+  const series = deviationSeries(xsd, silver);
+  const { shares, measuredMs } = bandTime(series, { until: options.now, holdLimitMs: pegHoldLimitMs(options.days) });
+  const flagged = series.filter((p) => flaggedDeviationTier(p.deviation) !== null);
+  const worst = flagged.reduce<number | null>((w, p) => (w === null || Math.abs(p.deviation) > Math.abs(w) ? p.deviation : w), null);
+  const current = series.length > 0 ? series[series.length - 1].deviation : null;
+  return {
+    current,
+    tier: flaggedDeviationTier(current),
+    worst,
+    shares,
+    measured_ms: measuredMs,
+    points: limitPoints(
+      series.map((p) => ({ ...p, price: p.deviation })),
+      PEG_POINT_LIMIT,
+    ).map(({ timestamp, deviation }) => ({ timestamp, deviation })),
+  };
+}
