@@ -4,6 +4,7 @@ import { CalendarModule } from '../calendar/calendar.module.js';
 import { ChainStatusModule } from '../chain-status/chain-status.module.js';
 import { HealthModule } from '../health/health.module.js';
 import { LiveModule } from '../live/live.module.js';
+import { NetworksModule } from '../networks/networks.module.js';
 import { NewsModule } from '../news/news.module.js';
 import { PricesModule } from '../prices/prices.module.js';
 import { SiteModule } from '../site/site.module.js';
@@ -23,6 +24,7 @@ import { ApiErrorFilter } from './api-error.filter.js';
     NewsModule,
     CalendarModule,
     ChainStatusModule,
+    NetworksModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })
