@@ -4,6 +4,7 @@ export * from './events/catalog.js';
 export * from './events/price-events.js';
 export * from './events/site-events.js';
 export * from './events/staff-events.js';
+export * from './events/content-events.js';
 export * from './staff/roles.js';
 export * from './api/errors.js';
 export * from './chains/networks.js';

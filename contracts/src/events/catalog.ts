@@ -9,6 +9,19 @@ import {
 } from './price-events.js';
 import { MaintenanceEndedData, MaintenanceStartedData, MaintenanceUpdatedData } from './site-events.js';
 import {
+  ApiKeyCreatedData,
+  ApiKeyDeletedData,
+  ApiKeyUsedData,
+  CalendarEventCreatedData,
+  CalendarEventDeletedData,
+  CalendarEventUpdatedData,
+  ChainSettingChangedData,
+  DashboardPreferencesSavedData,
+  NewsCreatedData,
+  NewsDeletedData,
+  NewsUpdatedData,
+} from './content-events.js';
+import {
   StaffAccountCreatedData,
   StaffAccountDeletedData,
   StaffPasswordChangedData,
@@ -38,6 +51,12 @@ export const STAFF_DIRECTORY_SUBJECT = 'xsd.staff.directory';
 /** One account's password and sessions. Account ids are UUIDs, so never 'directory'. */
 export const staffAccountSubject = (accountId: string): string => `xsd.staff.${subjectToken(accountId)}`;
 const STAFF_DIRECTORY_ID = 'staff';
+/** Each news item, calendar event, chain, API key and staff member's preferences is its own aggregate. */
+export const newsSubject = (newsId: string): string => `xsd.news.${subjectToken(newsId)}`;
+export const calendarEventSubject = (eventId: string): string => `xsd.calendar.${subjectToken(eventId)}`;
+export const chainSettingSubject = (chain: string): string => `xsd.chain.${subjectToken(chain)}`;
+export const apiKeySubject = (keyId: string): string => `xsd.api-key.${subjectToken(keyId)}`;
+export const preferencesSubject = (accountId: string): string => `xsd.preferences.${subjectToken(accountId)}`;
 
 /**
  * Every event of the product: type name (past tense) to schema, subject and aggregate.
@@ -120,6 +139,72 @@ export const eventCatalog = {
     schemaVersion: 1,
     data: StaffPasswordChangedData,
     subject: (d) => staffAccountSubject(d.accountId),
+    aggregateId: (d) => d.accountId,
+  }),
+  'news.created': define({
+    schemaVersion: 1,
+    data: NewsCreatedData,
+    subject: (d) => newsSubject(d.newsId),
+    aggregateId: (d) => d.newsId,
+  }),
+  'news.updated': define({
+    schemaVersion: 1,
+    data: NewsUpdatedData,
+    subject: (d) => newsSubject(d.newsId),
+    aggregateId: (d) => d.newsId,
+  }),
+  'news.deleted': define({
+    schemaVersion: 1,
+    data: NewsDeletedData,
+    subject: (d) => newsSubject(d.newsId),
+    aggregateId: (d) => d.newsId,
+  }),
+  'calendar-event.created': define({
+    schemaVersion: 1,
+    data: CalendarEventCreatedData,
+    subject: (d) => calendarEventSubject(d.eventId),
+    aggregateId: (d) => d.eventId,
+  }),
+  'calendar-event.updated': define({
+    schemaVersion: 1,
+    data: CalendarEventUpdatedData,
+    subject: (d) => calendarEventSubject(d.eventId),
+    aggregateId: (d) => d.eventId,
+  }),
+  'calendar-event.deleted': define({
+    schemaVersion: 1,
+    data: CalendarEventDeletedData,
+    subject: (d) => calendarEventSubject(d.eventId),
+    aggregateId: (d) => d.eventId,
+  }),
+  'chain.setting-changed': define({
+    schemaVersion: 1,
+    data: ChainSettingChangedData,
+    subject: (d) => chainSettingSubject(d.chain),
+    aggregateId: (d) => d.chain,
+  }),
+  'api-key.created': define({
+    schemaVersion: 1,
+    data: ApiKeyCreatedData,
+    subject: (d) => apiKeySubject(d.keyId),
+    aggregateId: (d) => d.keyId,
+  }),
+  'api-key.deleted': define({
+    schemaVersion: 1,
+    data: ApiKeyDeletedData,
+    subject: (d) => apiKeySubject(d.keyId),
+    aggregateId: (d) => d.keyId,
+  }),
+  'api-key.used': define({
+    schemaVersion: 1,
+    data: ApiKeyUsedData,
+    subject: (d) => apiKeySubject(d.keyId),
+    aggregateId: (d) => d.keyId,
+  }),
+  'preferences.saved': define({
+    schemaVersion: 1,
+    data: DashboardPreferencesSavedData,
+    subject: (d) => preferencesSubject(d.accountId),
     aggregateId: (d) => d.accountId,
   }),
 } as const;
