@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CalendarController } from './calendar.controller.js';
+import { CalendarController, CalendarFeedController } from './calendar.controller.js';
 import { CalendarService } from './calendar.service.js';
 
 /** The public read of calendar events (staff manage them under /api/admin). */
 @Module({
-  controllers: [CalendarController],
+  controllers: [CalendarController, CalendarFeedController],
   providers: [CalendarService],
 })
 export class CalendarModule {}

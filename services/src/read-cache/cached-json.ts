@@ -7,16 +7,14 @@ export type ContentEncoding = 'br' | 'gzip';
 const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * One JSON answer, serialised once and shared by every request until the data changes: the
- * bytes, a strong ETag over them, and each compressed form made on first demand.
+ * One answer's bytes, shared by every request until the data changes: a strong ETag over them,
+ * and each compressed form made on first demand.
  */
-export class CachedJson<T = unknown> {
-  readonly body: Buffer;
+export class CachedBody {
   readonly etag: string;
   private readonly encoded = new Map<ContentEncoding, Buffer>();
 
-  constructor(readonly value: T) {
-    this.body = Buffer.from(JSON.stringify(value));
+  constructor(readonly body: Buffer) {
     this.etag = `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`;
   }
 
@@ -34,6 +32,13 @@ export class CachedJson<T = unknown> {
       this.encoded.set(encoding, body);
     }
     return { encoding, body };
+  }
+}
+
+/** One JSON answer, serialised once. */
+export class CachedJson<T = unknown> extends CachedBody {
+  constructor(readonly value: T) {
+    super(Buffer.from(JSON.stringify(value)));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedJson } from './cached-json.js';
+import type { CachedBody } from './cached-json.js';
 
 /** The spec's cache times, as `Cache-Control` values. */
 export const CACHE_CONTROL = {
@@ -14,13 +14,20 @@ export const CACHE_CONTROL = {
 } as const;
 
 /**
- * Sends a cached JSON answer: `304` when the client holds the same ETag, else the bytes in the
- * best encoding the client accepts, compressed once per answer rather than once per request.
+ * Sends a cached answer (JSON unless told otherwise): `304` when the client holds the same ETag,
+ * else the bytes in the best encoding the client accepts, compressed once per answer rather than
+ * once per request.
  */
-export function replyCached(request: FastifyRequest, reply: FastifyReply, json: CachedJson, cacheControl: string): FastifyReply {
+export function replyCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: CachedBody,
+  cacheControl: string,
+  contentType = 'application/json; charset=utf-8',
+): FastifyReply {
   reply.header('cache-control', cacheControl).header('etag', json.etag).header('vary', 'Accept-Encoding');
   if (matches(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   const encoded = json.negotiate(request.headers['accept-encoding']);
   if (encoded === null) return reply.send(json.body);
   return reply.header('content-encoding', encoded.encoding).send(encoded.body);

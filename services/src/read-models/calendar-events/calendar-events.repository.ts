@@ -18,6 +18,7 @@ export type CalendarEventRow = Pick<
   | 'url'
   | 'is_active'
   | 'notify_users'
+  | 'updated_at'
 >;
 
 /** Reads of calendar_events. */
@@ -49,6 +50,7 @@ export class CalendarEventsRepository {
         'url',
         'is_active',
         'notify_users',
+        'updated_at',
       ])
       .where('is_active', '=', true)
       .orderBy('start_date', 'asc')
@@ -56,5 +58,21 @@ export class CalendarEventsRepository {
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .execute();
+  }
+
+  /** The Calendar Events tab: every event, latest start first. */
+  async all(): Promise<Selectable<CalendarEventsTable>[]> {
+    return this.db
+      .selectFrom('calendar_events')
+      .selectAll()
+      .orderBy('start_date', 'desc')
+      .orderBy('start_time', (ob) => ob.desc().nullsLast())
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async byId(id: string): Promise<Selectable<CalendarEventsTable> | undefined> {
+    return this.db.selectFrom('calendar_events').selectAll().where('id', '=', id).executeTakeFirst();
   }
 }
