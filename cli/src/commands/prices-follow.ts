@@ -48,6 +48,7 @@ function eventLine(event: StreamEvent): string | null {
     case 'chain':
       return `${new Date().toISOString()}  network settings changed`;
     case 'news':
+    case 'calendar':
       return null;
     default: {
       const unreachable: never = event;

@@ -64,6 +64,7 @@ export function PricesWatch({ initial, filter, feed, now = systemNow }: PricesWa
               reload();
               break;
             case 'news':
+            case 'calendar':
               break;
             default: {
               const unreachable: never = event;

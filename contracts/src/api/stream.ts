@@ -2,7 +2,7 @@
  * `GET /api/stream`: Server-Sent Events. Each message has a named `event:` from
  * {@link STREAM_EVENT_TYPES} and a `data:` line holding one JSON object.
  * `price` and `silver` carry the very rows the REST routes return after the reading, so clients
- * replace what they hold and never re-derive a figure. `news` and `chain` may carry `{}`, meaning
+ * replace what they hold and never re-derive a figure. `news`, `chain` and `calendar` may carry `{}`, meaning
  * "refetch the list". A named `ping` event with `{}` may be sent as a keep-alive for proxies;
  * it is not an update, and clients ignore it.
  */
@@ -10,7 +10,7 @@ import { CHAIN_NAMES, type ChainName, TOKEN_NAMES } from '../chains/names.js';
 import { CHAIN_STATUSES, type LatestPrice, type SilverLatestResponse } from './prices.js';
 import { isSiteSettings, type SiteSettings } from './site.js';
 
-export const STREAM_EVENT_TYPES = ['price', 'silver', 'news', 'chain', 'site'] as const;
+export const STREAM_EVENT_TYPES = ['price', 'silver', 'news', 'chain', 'site', 'calendar'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 
 /** Keep-alive event name; carries no data, and is not an update. */
@@ -38,12 +38,18 @@ export interface ChainStreamData {
   readonly chain_name?: ChainName;
 }
 
+/** `{}` or the id of the calendar event that changed; either way clients refetch `GET /api/calendar/events`. */
+export interface CalendarStreamData {
+  readonly id?: string;
+}
+
 export interface StreamEventDataMap {
   readonly price: PriceStreamData;
   readonly silver: SilverStreamData;
   readonly news: NewsStreamData;
   readonly chain: ChainStreamData;
   readonly site: SiteSettings;
+  readonly calendar: CalendarStreamData;
 }
 
 export type StreamEvent = {
@@ -117,6 +123,8 @@ export function parseStreamEvent(type: string, rawData: string): StreamEvent | n
       return { type, data: data as ChainStreamData };
     case 'site':
       return isSiteSettings(data) ? { type, data } : null;
+    case 'calendar':
+      return { type, data: data as CalendarStreamData };
     default: {
       const unreachable: never = type;
       return unreachable;

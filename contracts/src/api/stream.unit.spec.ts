@@ -75,6 +75,7 @@ describe('parseStreamEvent', () => {
   it('treats an empty news or chain payload as a refetch signal', () => {
     expect(parseStreamEvent('news', '{}')).toEqual({ type: 'news', data: {} });
     expect(parseStreamEvent('chain', '')).toEqual({ type: 'chain', data: {} });
+    expect(parseStreamEvent('calendar', '{}')).toEqual({ type: 'calendar', data: {} });
   });
 
   it('reads the site settings and rejects a partial object', () => {

@@ -10,6 +10,10 @@ import { PricesModule } from '../prices/prices.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { StaffModule } from '../staff/staff.module.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { AdminCalendarModule } from '../calendar/admin-calendar.module.js';
+import { AdminChainsModule } from '../chain-status/admin-chains.module.js';
+import { AdminNewsModule } from '../news/admin-news.module.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
@@ -25,6 +29,10 @@ import { ApiErrorFilter } from './api-error.filter.js';
     CalendarModule,
     ChainStatusModule,
     NetworksModule,
+    AdminNewsModule,
+    AdminCalendarModule,
+    AdminChainsModule,
+    ApiKeysModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

@@ -10,7 +10,7 @@ import { ProjectionProgress } from '../projector/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 
-function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): ChainStatusEntry {
+export function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): ChainStatusEntry {
   // A coming-soon network is inactive (the spec: Pulsechain "coming soon, inactive"); others are
   // active until staff set them otherwise.
   const isActive = !network.comingSoon && (setting?.is_active ?? true);

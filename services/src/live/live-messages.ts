@@ -2,7 +2,7 @@ import type { EventType } from '@xsd/contracts';
 import { ALL_PROJECTIONS } from '../projector/projections.js';
 
 /** What a followed event tells clients about: the stream message type it leads to. */
-export type LiveTopic = 'price' | 'silver' | 'site';
+export type LiveTopic = 'price' | 'silver' | 'site' | 'news' | 'chain' | 'calendar';
 
 const TOPIC_OF: Partial<Record<EventType, LiveTopic>> = {
   'price.ticked': 'price',
@@ -10,6 +10,13 @@ const TOPIC_OF: Partial<Record<EventType, LiveTopic>> = {
   'maintenance.started': 'site',
   'maintenance.updated': 'site',
   'maintenance.ended': 'site',
+  'news.created': 'news',
+  'news.updated': 'news',
+  'news.deleted': 'news',
+  'calendar-event.created': 'calendar',
+  'calendar-event.updated': 'calendar',
+  'calendar-event.deleted': 'calendar',
+  'chain.setting-changed': 'chain',
 };
 
 export function liveTopicOf(type: EventType): LiveTopic | null {

@@ -83,6 +83,10 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
       if (silver !== null) this.messages.next({ type: 'silver', data: silver });
     }
     if (topics.has('site')) this.messages.next({ type: 'site', data: (await this.site.current()).value });
+    // Lists: `{}` tells clients to refetch them (a chain change also moves its price cards' status).
+    if (topics.has('news')) this.messages.next({ type: 'news', data: {} });
+    if (topics.has('calendar')) this.messages.next({ type: 'calendar', data: {} });
+    if (topics.has('chain')) this.messages.next({ type: 'chain', data: {} });
   }
 }
 

@@ -4,6 +4,11 @@ import { silverPricesProjection } from '../read-models/silver-prices/silver-pric
 import { siteSettingsProjection } from '../read-models/site-settings/site-settings.projection.js';
 import { staffProjection } from '../read-models/staff/staff.projection.js';
 import { tokenSupplyProjection } from '../read-models/token-supply/token-supply.projection.js';
+import { apiKeysProjection } from '../read-models/api-keys/api-keys.projection.js';
+import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
+import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
+import { chainSettingsProjection } from '../read-models/chain-settings/chain-settings.projection.js';
+import { dashboardPreferencesProjection } from '../read-models/dashboard-preferences/dashboard-preferences.projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model of the product. A new read model is a new entry here. */
@@ -14,4 +19,9 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   siteSettingsProjection,
   staffProjection,
   tokenSupplyProjection,
+  breakingNewsProjection,
+  calendarEventsProjection,
+  chainSettingsProjection,
+  apiKeysProjection,
+  dashboardPreferencesProjection,
 ];

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
 import { CalendarEventsRepository } from './calendar-events/calendar-events.repository.js';
 import { ChainSettingsRepository } from './chain-settings/chain-settings.repository.js';
@@ -13,6 +14,7 @@ import { TokenSupplyRepository } from './token-supply/token-supply.repository.js
 
 /** Every repository, each an injectable class over the DATABASE token; one instance of each per app. */
 const REPOSITORIES = [
+  ApiKeysRepository,
   BreakingNewsRepository,
   CalendarEventsRepository,
   ChainSettingsRepository,

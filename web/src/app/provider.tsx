@@ -1,6 +1,7 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { StreamEvent } from '@xsd/contracts/api/stream';
 import { useCallback, useState, type ReactNode } from 'react';
+import { calendarEventsQueryKey } from '../features/calendar/api/get-calendar-events';
 import { applySiteEvent } from '../features/maintenance/api/get-site';
 import { newsQueryKey } from '../features/news/api/get-news';
 import { LiveStreamProvider } from '../lib/live-stream/live-stream-provider';
@@ -20,6 +21,9 @@ function LiveInvalidation({ children }: { readonly children: ReactNode }) {
       switch (event.type) {
         case 'news':
           void queryClient.invalidateQueries({ queryKey: newsQueryKey });
+          break;
+        case 'calendar':
+          void queryClient.invalidateQueries({ queryKey: calendarEventsQueryKey });
           break;
         case 'chain':
           for (const queryKey of CHAIN_STATUS_QUERY_ROOTS) void queryClient.invalidateQueries({ queryKey });

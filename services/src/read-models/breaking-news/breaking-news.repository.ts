@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Selectable } from 'kysely';
 import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
+import type { BreakingNewsTable } from './breaking-news.table.js';
+
+export type AdminNewsRow = Selectable<BreakingNewsTable>;
 
 export interface NewsRow {
   readonly id: string;
@@ -33,5 +37,14 @@ export class BreakingNewsRepository {
       .where('is_active', '=', true)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .execute();
+  }
+
+  /** The Breaking News tab: every item, newest first. */
+  async all(): Promise<AdminNewsRow[]> {
+    return this.db.selectFrom('breaking_news').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  async byId(id: string): Promise<AdminNewsRow | undefined> {
+    return this.db.selectFrom('breaking_news').selectAll().where('id', '=', id).executeTakeFirst();
   }
 }

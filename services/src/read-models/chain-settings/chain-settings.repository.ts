@@ -6,7 +6,7 @@ import type { ChainSettingsTable } from './chain-settings.table.js';
 
 export type ChainSettingRow = Pick<
   Selectable<ChainSettingsTable>,
-  'chain_name' | 'is_active' | 'display_name' | 'maintenance_message' | 'updated_at'
+  'chain_name' | 'is_active' | 'display_name' | 'maintenance_message' | 'updated_at' | 'updated_by'
 >;
 
 /** Reads of chain_settings. */
@@ -22,7 +22,7 @@ export class ChainSettingsRepository {
   async all(): Promise<ChainSettingRow[]> {
     return this.db
       .selectFrom('chain_settings')
-      .select(['chain_name', 'is_active', 'display_name', 'maintenance_message', 'updated_at'])
+      .select(['chain_name', 'is_active', 'display_name', 'maintenance_message', 'updated_at', 'updated_by'])
       .orderBy('chain_name', 'asc')
       .execute();
   }

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Actor, apiKeySubject } from '@xsd/contracts';
+import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
+import {
+  API_KEY_FORBIDDEN_MESSAGE,
+  API_KEY_INVALID_MESSAGE,
+  API_KEY_LENGTH,
+  API_KEY_NOT_FOUND_MESSAGE,
+  type ApiKey,
+  type ApiKeyPermission,
+  type ApiKeysResponse,
+  type CreateApiKeyRequestSchema,
+  type CreateApiKeyResponse,
+} from '@xsd/contracts/api/admin-api-keys';
+import type { z } from 'zod';
+import { ApiError } from '../api/api-error.filter.js';
+import { CLOCK, type Clock } from '../core/clock.js';
+import { EVENT_LOG } from '../core/injection-tokens.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { DecisionError } from '../event-sourcing/decider.js';
+import { decideOnSubject } from '../event-sourcing/staff-command.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import { apiKeysProjection } from '../read-models/api-keys/api-keys.projection.js';
+import { type ApiKeyRow, ApiKeysRepository } from '../read-models/api-keys/api-keys.repository.js';
+import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { type ApiKeyCommand, apiKeyDecider } from './api-key.decider.js';
+import { generateApiKey, hashApiKey } from './api-key-secret.js';
+
+function isExpired(row: Pick<ApiKeyRow, 'expires_at'>, now: Date): boolean {
+  return row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
+}
+
+function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    permissions: row.permissions,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at?.toISOString() ?? null,
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    expired: isExpired(row, now),
+  };
+}
+
+/** Why a key was refused: `invalid` (unknown, deleted, expired) is a 401, `forbidden` a 403. */
+export class ApiKeyRefusedError extends DecisionError {
+  override name = 'ApiKeyRefusedError';
+}
+
+/** The API Keys tab, and the check of a key a caller presents (the push sender's x-api-key). */
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly progress: ProjectionProgress,
+    private readonly keys: ApiKeysRepository,
+  ) {}
+
+  async list(): Promise<ApiKeysResponse> {
+    const now = this.clock();
+    return { items: (await this.keys.all()).map((row) => toApiKey(row, now)) };
+  }
+
+  /** Makes the key, keeps its hash, answers the key this once. */
+  async create(by: AuthenticatedStaff, request: z.output<typeof CreateApiKeyRequestSchema>): Promise<CreateApiKeyResponse> {
+    const keyId = randomUUID();
+    const key = generateApiKey();
+    const now = this.clock();
+    await this.run(staffActor(by), now, keyId, {
+      type: 'CreateApiKey',
+      data: { keyId, name: request.name, keyHash: hashApiKey(key), permissions: request.permissions, expiresAt: request.expires_at },
+      metadata: { now },
+    });
+    const row = await this.keys.byId(keyId);
+    if (!row) throw notFound();
+    return { item: toApiKey(row, now), key };
+  }
+
+  async delete(by: AuthenticatedStaff, keyId: string): Promise<DeletedResponse> {
+    if (!ITEM_ID.safeParse(keyId).success) throw notFound();
+    await this.run(staffActor(by), this.clock(), keyId, { type: 'DeleteApiKey', data: { keyId } });
+    return { deleted: keyId };
+  }
+
+  /**
+   * The key a caller presented, if it exists, has not expired and holds `permission`; its use is
+   * recorded (last_used_at, at most once a minute per key). Throws ApiKeyRefusedError otherwise.
+   */
+  async authenticate(key: string, permission: ApiKeyPermission): Promise<ApiKey> {
+    const now = this.clock();
+    const row = key.length === API_KEY_LENGTH ? await this.keys.byHash(hashApiKey(key)) : undefined;
+    if (!row || isExpired(row, now)) throw new ApiKeyRefusedError('unauthorized', 'invalid_api_key', API_KEY_INVALID_MESSAGE);
+    if (!row.permissions.includes(permission)) {
+      throw new ApiKeyRefusedError('forbidden', 'api_key_forbidden', API_KEY_FORBIDDEN_MESSAGE);
+    }
+    await this.run({ kind: 'api_key', id: row.id }, now, row.id, { type: 'RecordApiKeyUse', data: { keyId: row.id }, metadata: { now } });
+    const used = await this.keys.byId(row.id);
+    // Deleted in between: refused like any unknown key.
+    if (!used) throw new ApiKeyRefusedError('unauthorized', 'invalid_api_key', API_KEY_INVALID_MESSAGE);
+    return toApiKey(used, now);
+  }
+
+  private async run(actor: Actor, now: Date, keyId: string, command: ApiKeyCommand): Promise<void> {
+    await decideOnSubject({
+      log: this.log,
+      progress: this.progress,
+      decider: apiKeyDecider,
+      subject: apiKeySubject(keyId),
+      command,
+      actor,
+      now,
+      projection: apiKeysProjection.name,
+    });
+  }
+}
+
+const notFound = () => new ApiError(404, 'api_key_not_found', API_KEY_NOT_FOUND_MESSAGE);

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { newsSubject, type NewsFields } from '@xsd/contracts';
+import {
+  type AdminNewsItem,
+  type AdminNewsItemResponse,
+  type AdminNewsListResponse,
+  type CreateNewsRequestSchema,
+  NEWS_CONTENT_REQUIRED_MESSAGE,
+  NEWS_NOT_FOUND_MESSAGE,
+  type UpdateNewsRequestSchema,
+} from '@xsd/contracts/api/admin-news';
+import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
+import type { z } from 'zod';
+import { ApiError } from '../api/api-error.filter.js';
+import { sanitizeContentHtml } from '../content/html-sanitizer.js';
+import { CLOCK, type Clock } from '../core/clock.js';
+import { EVENT_LOG } from '../core/injection-tokens.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { decideOnSubject } from '../event-sourcing/staff-command.js';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
+import { type AdminNewsRow, BreakingNewsRepository } from '../read-models/breaking-news/breaking-news.repository.js';
+import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { newsDecider } from './news.decider.js';
+
+function toAdminNewsItem(row: AdminNewsRow): AdminNewsItem {
+  return {
+    id: row.id,
+    title: row.title,
+    content: sanitizeContentHtml(row.content),
+    // The table's check constraint keeps the known types only.
+    type: row.type as AdminNewsItem['type'],
+    priority: row.priority,
+    is_active: row.is_active,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    notify_users: row.notify_users,
+    created_by: row.created_by,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Stored sanitised; markup that sanitises to nothing is no content. */
+function sanitizedContent(html: string): string {
+  const content = sanitizeContentHtml(html).trim();
+  if (content === '') throw new ApiError(400, 'invalid_news', NEWS_CONTENT_REQUIRED_MESSAGE);
+  return content;
+}
+
+const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
+
+/** The Breaking News tab's commands and list. */
+@Injectable()
+export class AdminNewsService {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly progress: ProjectionProgress,
+    private readonly news: BreakingNewsRepository,
+  ) {}
+
+  async list(): Promise<AdminNewsListResponse> {
+    return { items: (await this.news.all()).map(toAdminNewsItem) };
+  }
+
+  async create(by: AuthenticatedStaff, request: z.output<typeof CreateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
+    const newsId = randomUUID();
+    const fields: NewsFields = {
+      title: request.title,
+      content: sanitizedContent(request.content),
+      type: request.type,
+      priority: request.priority,
+      expiresAt: request.expires_at,
+      notifyUsers: request.notify_users,
+      isActive: request.is_active,
+    };
+    await this.run(by, newsId, { type: 'CreateNews', data: { newsId, fields } });
+    return this.item(newsId);
+  }
+
+  async update(by: AuthenticatedStaff, newsId: string, request: z.output<typeof UpdateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
+    if (!isUuid(newsId)) throw notFound();
+    const changes: Partial<NewsFields> = {
+      title: request.title,
+      content: request.content === undefined ? undefined : sanitizedContent(request.content),
+      type: request.type,
+      priority: request.priority,
+      expiresAt: request.expires_at,
+      notifyUsers: request.notify_users,
+      isActive: request.is_active,
+    };
+    await this.run(by, newsId, { type: 'UpdateNews', data: { newsId, changes } });
+    return this.item(newsId);
+  }
+
+  async delete(by: AuthenticatedStaff, newsId: string): Promise<DeletedResponse> {
+    if (!isUuid(newsId)) throw notFound();
+    await this.run(by, newsId, { type: 'DeleteNews', data: { newsId } });
+    return { deleted: newsId };
+  }
+
+  private async run(by: AuthenticatedStaff, newsId: string, command: Parameters<typeof newsDecider.decide>[0]): Promise<void> {
+    const now = this.clock();
+    await decideOnSubject({
+      log: this.log,
+      progress: this.progress,
+      decider: newsDecider,
+      subject: newsSubject(newsId),
+      command,
+      actor: staffActor(by),
+      now,
+      projection: breakingNewsProjection.name,
+    });
+  }
+
+  private async item(newsId: string): Promise<AdminNewsItemResponse> {
+    const row = await this.news.byId(newsId);
+    if (!row) throw notFound();
+    return { item: toAdminNewsItem(row) };
+  }
+}
+
+const notFound = () => new ApiError(404, 'news_not_found', NEWS_NOT_FOUND_MESSAGE);

@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Selectable } from 'kysely';
+import { DATABASE } from '../../core/injection-tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
+import type { ApiKeysTable } from '../../database/schema.js';
+
+export type ApiKeyRow = Omit<Selectable<ApiKeysTable>, 'key_hash' | 'key_prefix'>;
+
+const COLUMNS = ['id', 'name', 'permissions', 'created_by', 'created_at', 'expires_at', 'last_used_at'] as const;
+
+/** Reads of api_keys. The hash is only ever compared, never answered. */
+@Injectable()
+export class ApiKeysRepository {
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
+
+  /** The API Keys tab: newest first. */
+  async all(): Promise<ApiKeyRow[]> {
+    return this.db.selectFrom('api_keys').select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  async byId(id: string): Promise<ApiKeyRow | undefined> {
+    return this.db.selectFrom('api_keys').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The key whose SHA-256 this is, whatever its state; the caller checks expiry and permissions. */
+  async byHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+    return this.db.selectFrom('api_keys').select(COLUMNS).where('key_hash', '=', keyHash).executeTakeFirst();
+  }
+}
