@@ -3,9 +3,16 @@
  * reuse. Each schema's first issue carries the message the API answers with (400).
  */
 import { z } from 'zod';
-import { parseChainName, parseTokenName, unknownChainMessage, unknownTokenMessage } from '../chains/names.js';
+import { CHAIN_NAMES, parseChainName, parseTokenName, unknownChainMessage, unknownTokenMessage, type ChainName, type TokenName } from '../chains/names.js';
 import { MAX_HISTORY_DAYS, MIN_HISTORY_DAYS } from '../rules/chart-points.js';
-import { PUBLIC_API_TOKENS, PUBLIC_PRICES_DEFAULT_LIMIT, PUBLIC_PRICES_MAX_LIMIT } from './prices.js';
+import {
+  CANDLE_INTERVALS,
+  DEFAULT_CANDLE_INTERVAL,
+  PUBLIC_API_TOKENS,
+  PUBLIC_PRICES_DEFAULT_LIMIT,
+  PUBLIC_PRICES_MAX_LIMIT,
+  type CandleInterval,
+} from './prices.js';
 
 export const TOKEN_AND_CHAIN_REQUIRED_MESSAGE = 'Token name and chain name are required';
 export const DAYS_RANGE_MESSAGE = 'Days must be between 1 and 365';
@@ -91,54 +98,103 @@ function isoInstant(name: 'from' | 'to') {
 
 const LIMIT_MESSAGE = `'limit' must be a whole number from 1 to ${PUBLIC_PRICES_MAX_LIMIT}`;
 
+/** `token` of the public API: XSD or BANKX, any case; null when absent or empty. */
+const publicToken = single(`'token' must be XSD or BANKX`)
+  .trim()
+  .optional()
+  .transform((value, ctx): TokenName | null => {
+    if (value === undefined || value === '') return null;
+    const token = PUBLIC_API_TOKENS[value.toUpperCase() as keyof typeof PUBLIC_API_TOKENS];
+    if (!token) {
+      ctx.issues.push({ code: 'custom', message: `Unknown token '${value}': expected XSD or BANKX`, input: value });
+      return z.NEVER;
+    }
+    return token;
+  });
+
+/** `chain` of the public API: one network name, any case; null when absent or empty. */
+const publicChain = single(`'chain' must be one network name`)
+  .trim()
+  .optional()
+  .transform((value, ctx): ChainName | null => {
+    if (value === undefined || value === '') return null;
+    const chain = parseChainName(value);
+    if (chain === null) {
+      ctx.issues.push({ code: 'custom', message: unknownChainMessage(value), input: value });
+      return z.NEVER;
+    }
+    return chain;
+  });
+
+/** A parameter that must be present: `message` when it is not. */
+function present<T>(message: string) {
+  return (value: T | null, ctx: z.RefinementCtx): T => {
+    if (value === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value;
+  };
+}
+
+function publicLimit() {
+  return single(LIMIT_MESSAGE)
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return PUBLIC_PRICES_DEFAULT_LIMIT;
+      const limit = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isInteger(limit) || limit < 1 || limit > PUBLIC_PRICES_MAX_LIMIT) {
+        ctx.issues.push({ code: 'custom', message: LIMIT_MESSAGE, input: value });
+        return z.NEVER;
+      }
+      return limit;
+    });
+}
+
+function fromNotAfterTo(query: { from: Date | null; to: Date | null }, ctx: z.RefinementCtx) {
+  if (query.from && query.to && query.from.getTime() > query.to.getTime()) {
+    ctx.addIssue({ code: 'custom', message: "'from' must not be after 'to'", path: ['from'] });
+  }
+}
+
 /** `GET /api/v1/prices?token=XSD|BANKX&chain&from&to&limit`. */
 export const PublicPricesQuerySchema = z
   .object({
-    token: single(`'token' must be XSD or BANKX`)
+    token: publicToken,
+    chain: publicChain,
+    from: isoInstant('from'),
+    to: isoInstant('to'),
+    limit: publicLimit(),
+  })
+  .superRefine(fromNotAfterTo);
+export type PublicPricesQuery = z.output<typeof PublicPricesQuerySchema>;
+
+const INTERVAL_MESSAGE = `'interval' must be ${CANDLE_INTERVALS.join(' or ')}`;
+
+/** `GET /api/v1/candles?token=XSD|BANKX&chain&interval=1h|1d&from&to&limit`: token and chain required. */
+export const PublicCandlesQuerySchema = z
+  .object({
+    token: publicToken.transform(present<TokenName>(`'token' is required: XSD or BANKX`)),
+    chain: publicChain.transform(present<ChainName>(`'chain' is required: one of ${CHAIN_NAMES.join(', ')}`)),
+    interval: single(INTERVAL_MESSAGE)
       .trim()
       .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return null;
-        const token = PUBLIC_API_TOKENS[value.toUpperCase() as keyof typeof PUBLIC_API_TOKENS];
-        if (!token) {
-          ctx.issues.push({ code: 'custom', message: `Unknown token '${value}': expected XSD or BANKX`, input: value });
+      .transform((value, ctx): CandleInterval => {
+        if (value === undefined || value === '') return DEFAULT_CANDLE_INTERVAL;
+        const interval = CANDLE_INTERVALS.find((known) => known === value.toLowerCase());
+        if (!interval) {
+          ctx.issues.push({ code: 'custom', message: INTERVAL_MESSAGE, input: value });
           return z.NEVER;
         }
-        return token;
-      }),
-    chain: single(`'chain' must be one network name`)
-      .trim()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return null;
-        const chain = parseChainName(value);
-        if (chain === null) {
-          ctx.issues.push({ code: 'custom', message: unknownChainMessage(value), input: value });
-          return z.NEVER;
-        }
-        return chain;
+        return interval;
       }),
     from: isoInstant('from'),
     to: isoInstant('to'),
-    limit: single(LIMIT_MESSAGE)
-      .trim()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return PUBLIC_PRICES_DEFAULT_LIMIT;
-        const limit = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-        if (!Number.isInteger(limit) || limit < 1 || limit > PUBLIC_PRICES_MAX_LIMIT) {
-          ctx.issues.push({ code: 'custom', message: LIMIT_MESSAGE, input: value });
-          return z.NEVER;
-        }
-        return limit;
-      }),
+    limit: publicLimit(),
   })
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from.getTime() > query.to.getTime()) {
-      ctx.addIssue({ code: 'custom', message: "'from' must not be after 'to'", path: ['from'] });
-    }
-  });
-export type PublicPricesQuery = z.output<typeof PublicPricesQuerySchema>;
+  .superRefine(fromNotAfterTo);
+export type PublicCandlesQuery = z.output<typeof PublicCandlesQuerySchema>;
 
 /** The first issue's message: what the API answers with. */
 export function firstIssueMessage(error: z.ZodError): string {

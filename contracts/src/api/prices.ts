@@ -81,12 +81,38 @@ export const PUBLIC_PRICES_DEFAULT_LIMIT = 100;
 /** The most rows one request of the public API returns. */
 export const PUBLIC_PRICES_MAX_LIMIT = 1000;
 
+/**
+ * Where a price of the public API comes from: the network and the price (PID) controller contract
+ * whose `xsd_updated_price()` / `bankx_updated_price()` was read, the block the read was made at
+ * (null for readings made before blocks were recorded), when it was read, and how old it was when
+ * the answer was made (`as_of` of the response).
+ */
+export interface PriceProvenance {
+  readonly chain_id: number;
+  readonly chain_name: ChainName;
+  /** The price controller's address from the network table; null where the table has none. */
+  readonly contract: string | null;
+  readonly method: 'xsd_updated_price()' | 'bankx_updated_price()';
+  readonly block_number: number | null;
+  /** ISO 8601 instant of the on-chain read (the row's `timestamp`). */
+  readonly read_at: string;
+  /** Whole seconds from `read_at` to the response's `as_of`. */
+  readonly age_seconds: number;
+}
+
+/** The controller method a token's price is read with (6 decimals). */
+export const PRICE_METHODS = { XSD: 'xsd_updated_price()', BankX: 'bankx_updated_price()' } as const satisfies Record<
+  TokenName,
+  PriceProvenance['method']
+>;
+
 /** One price_history row of the public API. */
 export interface PublicPriceRow {
   readonly token_name: TokenName;
   readonly chain_name: ChainName;
   readonly price: number;
   readonly timestamp: string;
+  readonly provenance: PriceProvenance;
 }
 
 /**
@@ -98,9 +124,53 @@ export interface PublicPricesResponse {
   readonly items: readonly PublicPriceRow[];
   readonly count: number;
   readonly limit: number;
+  /** When this answer was made: every `provenance.age_seconds` is counted to it. */
+  readonly as_of: string;
   readonly filters: {
     readonly token: TokenName | null;
     readonly chain: ChainName | null;
+    readonly from: string | null;
+    readonly to: string | null;
+  };
+}
+
+/** Candle widths of `GET /api/v1/candles`. */
+export const CANDLE_INTERVALS = ['1h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '1h';
+
+/**
+ * One candle of price_candles: open, high, low and close of every reading in
+ * [open_time, close_time). `provenance` is that of the reading the close comes from.
+ */
+export interface PublicCandle {
+  readonly token_name: TokenName;
+  readonly chain_name: ChainName;
+  readonly interval: CandleInterval;
+  readonly open_time: string;
+  readonly close_time: string;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  /** How many readings the candle folds. */
+  readonly samples: number;
+  readonly provenance: PriceProvenance;
+}
+
+/**
+ * `GET /api/v1/candles?token=XSD|BANKX&chain&interval=1h|1d&from&to&limit`: the newest `limit`
+ * candles (1 to 1000, default 100) whose open time lies in [from, to], oldest first.
+ */
+export interface PublicCandlesResponse {
+  readonly items: readonly PublicCandle[];
+  readonly count: number;
+  readonly limit: number;
+  readonly as_of: string;
+  readonly filters: {
+    readonly token: TokenName;
+    readonly chain: ChainName;
+    readonly interval: CandleInterval;
     readonly from: string | null;
     readonly to: string | null;
   };

@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from './edge-validation.js';
 import { securityHeaders } from './security-headers.js';
+import { registerV1RateLimit } from './v1-rate-limit.js';
+import { registerOpenApiRoute } from '../openapi/openapi-route.js';
 import { serveWebApp } from './web-app.js';
 
 /** Largest JSON body any route takes (1 MiB); uploads have their own limits. */
@@ -107,6 +109,8 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
   // the CLI's bearer-token requests carry no browser headers and pass.
   app.enableCsrfProtection();
   await app.register(publicCors);
+  await registerV1RateLimit(app);
+  registerOpenApiRoute(app);
   await app.register(fastifyCookie);
   // Only what the API takes: JSON, and multipart where a route says so. Fastify's text/plain
   // parser goes, since a page on any site may send text/plain (and form bodies) without asking.

@@ -209,13 +209,13 @@ describe('the price routes', () => {
       expect(body.limit).toBe(100);
       const times = (body.items as { timestamp: string }[]).map((r) => Date.parse(r.timestamp));
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(body.items[0]).toEqual({ token_name: 'XSD', chain_name: 'Ethereum', price: 0.99, timestamp: iso(NOW - 30_000) });
+      expect(body.items[0]).toMatchObject({ token_name: 'XSD', chain_name: 'Ethereum', price: 0.99, timestamp: iso(NOW - 30_000) });
       expect(body.filters).toEqual({ token: null, chain: null, from: null, to: null });
     });
 
     it('filters by token (XSD or BANKX), chain and time, up to the limit', async () => {
       const bankx = await get('/api/v1/prices?token=BANKX').expect(200);
-      expect(bankx.body.items).toEqual([{ token_name: 'BankX', chain_name: 'Ethereum', price: 0.42, timestamp: iso(NOW - MINUTE) }]);
+      expect(bankx.body.items).toMatchObject([{ token_name: 'BankX', chain_name: 'Ethereum', price: 0.42, timestamp: iso(NOW - MINUTE) }]);
       const from = iso(NOW - 3 * HOUR - 10 * MINUTE);
       const to = iso(NOW - 10 * MINUTE);
       const bsc = await get(`/api/v1/prices?token=xsd&chain=bsc&from=${from}&to=${to}&limit=2`).expect(200);

@@ -4,12 +4,14 @@ import type {
   LatestPrice,
   LatestPricesResponse,
   PriceHistoryResponse,
+  PublicCandle,
+  PublicCandlesResponse,
   PublicPricesResponse,
   SilverHistoryResponse,
   SilverLatestResponse,
 } from '@xsd/contracts/api/prices';
 import type { PegHealthResponse } from '@xsd/contracts/api/peg';
-import type { PriceHistoryQuery, PublicPricesQuery, SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
+import type { PriceHistoryQuery, PublicCandlesQuery, PublicPricesQuery, SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
 import { buildChartPoints, SILVER_MERGE_MS, silverChartRules, tokenChartRules } from '@xsd/contracts/rules/chart-points';
 import { chainPegHealth } from '@xsd/contracts/rules/peg-health';
 import { change24h, dayAgo } from '@xsd/contracts/rules/price-change';
@@ -22,10 +24,12 @@ import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 import { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
+import { CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
+import { priceProvenance } from './price-provenance.js';
 
 /** Windows longer than this are drawn from hourly candles instead of every reading. */
 const RAW_HISTORY_MAX_DAYS = 1;
@@ -51,6 +55,9 @@ export class PricesService {
   private readonly historyAnswers: KeyedHotReadModels<PriceHistoryQuery, PriceHistoryResponse>;
   private readonly silverHistoryAnswers: KeyedHotReadModels<SilverHistoryQuery, SilverHistoryResponse>;
   private readonly publicAnswers: KeyedHotReadModels<PublicPricesQuery, PublicPricesResponse>;
+  private readonly candleAnswers: KeyedHotReadModels<PublicCandlesQuery, PublicCandlesResponse>;
+  /** The network table by name: the source chain id and price controller of each public API price. */
+  private readonly networkByChain: ReadonlyMap<ChainName, NetworkConfig>;
   private readonly pegAnswers: KeyedHotReadModels<SilverHistoryQuery, PegHealthResponse>;
 
   constructor(
@@ -64,6 +71,7 @@ export class PricesService {
     progress: ProjectionProgress,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
+    this.networkByChain = new Map(networks.map((n) => [n.name, n]));
     const now = () => this.clock().getTime();
     this.latestAnswer = new HotReadModel(progress, {
       tables: LATEST_TABLES,
@@ -97,6 +105,14 @@ export class PricesService {
       key: ({ token, chain, from, to, limit }) => `${token}|${chain}|${from?.getTime()}|${to?.getTime()}|${limit}`,
       load: (query) => this.readPublicPrices(query),
     });
+    this.candleAnswers = new KeyedHotReadModels(progress, {
+      ...queries,
+      maxAgeMs: LATEST_MAX_AGE_MS,
+      // The close's provenance is read from price_history.
+      tables: ['price_candles', 'price_history'],
+      key: ({ token, chain, interval, from, to, limit }) => `${token}|${chain}|${interval}|${from?.getTime()}|${to?.getTime()}|${limit}`,
+      load: (query) => this.readPublicCandles(query),
+    });
     this.pegAnswers = new KeyedHotReadModels(progress, {
       ...queries,
       tables: PEG_TABLES,
@@ -125,6 +141,10 @@ export class PricesService {
 
   publicPrices(query: PublicPricesQuery): Promise<CachedJson<PublicPricesResponse>> {
     return this.publicAnswers.get(query);
+  }
+
+  publicCandles(query: PublicCandlesQuery): Promise<CachedJson<PublicCandlesResponse>> {
+    return this.candleAnswers.get(query);
   }
 
   /** XSD's deviation from silver per active chain over the last `days`, with time in each band. */
@@ -234,20 +254,70 @@ export class PricesService {
   }
 
   private async readPublicPrices(query: PublicPricesQuery): Promise<PublicPricesResponse> {
+    const asOf = this.clock();
     const rows = await this.prices.publicPrices(query);
-    const items = rows.map((row) => ({
-      token_name: row.token_name as TokenName,
-      chain_name: row.chain_name as ChainName,
-      price: row.price,
-      timestamp: iso(row.timestamp),
-    }));
+    const items = rows.map((row) => {
+      const token = row.token_name as TokenName;
+      const chain = row.chain_name as ChainName;
+      const readAt = new Date(row.timestamp);
+      const blockNumber = row.block_number === null ? null : Number(row.block_number);
+      return {
+        token_name: token,
+        chain_name: chain,
+        price: row.price,
+        timestamp: iso(readAt),
+        provenance: priceProvenance(this.networkByChain, { token, chain, readAt, blockNumber }, asOf),
+      };
+    });
     return {
       items,
       count: items.length,
       limit: query.limit,
+      as_of: iso(asOf),
       filters: {
         token: query.token,
         chain: query.chain,
+        from: query.from ? iso(query.from) : null,
+        to: query.to ? iso(query.to) : null,
+      },
+    };
+  }
+
+  private async readPublicCandles(query: PublicCandlesQuery): Promise<PublicCandlesResponse> {
+    const asOf = this.clock();
+    const width = CANDLE_BUCKETS[query.interval];
+    const rows = await this.candles.publicCandles(query);
+    const items = rows.map((row): PublicCandle => {
+      const closeTime = new Date(row.bucket_start.getTime() + width);
+      // A candle always has its readings; were they pruned, the candle's end is the latest the close can be.
+      const readAt = row.close_read_at ?? closeTime;
+      return {
+        token_name: query.token,
+        chain_name: query.chain,
+        interval: query.interval,
+        open_time: iso(row.bucket_start),
+        close_time: iso(closeTime),
+        open: row.open,
+        high: row.high,
+        low: row.low,
+        close: row.close,
+        samples: row.samples,
+        provenance: priceProvenance(
+          this.networkByChain,
+          { token: query.token, chain: query.chain, readAt, blockNumber: row.close_block_number },
+          asOf,
+        ),
+      };
+    });
+    return {
+      items,
+      count: items.length,
+      limit: query.limit,
+      as_of: iso(asOf),
+      filters: {
+        token: query.token,
+        chain: query.chain,
+        interval: query.interval,
         from: query.from ? iso(query.from) : null,
         to: query.to ? iso(query.to) : null,
       },

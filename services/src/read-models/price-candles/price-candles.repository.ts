@@ -1,8 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
+import { sql } from 'kysely';
 import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { PriceRow } from '../price-history/price-history.repository.js';
+import { CANDLE_BUCKETS } from './candle-buckets.js';
+
+export interface CandleFilter {
+  readonly token: TokenName;
+  readonly chain: ChainName;
+  readonly interval: '1h' | '1d';
+  readonly from: Date | null;
+  readonly to: Date | null;
+  readonly limit: number;
+}
+
+/** A candle with the block and read time of the reading its close comes from. */
+export interface CandleRow {
+  readonly bucket_start: Date;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly samples: number;
+  readonly close_block_number: number | null;
+  readonly close_read_at: Date | null;
+}
 
 /** Reads of price_candles. */
 @Injectable()
@@ -25,5 +48,40 @@ export class PriceCandlesRepository {
       .orderBy('bucket_start', 'asc')
       .execute();
     return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));
+  }
+
+  /**
+   * The public API: the newest `limit` candles starting in [from, to], oldest first, each with the
+   * newest reading inside it (one index probe per candle) as the provenance of its close.
+   */
+  async publicCandles(filter: CandleFilter): Promise<CandleRow[]> {
+    const width = CANDLE_BUCKETS[filter.interval];
+    const from = filter.from ? sql`and bucket_start >= ${filter.from.toISOString()}::timestamptz` : sql``;
+    const to = filter.to ? sql`and bucket_start <= ${filter.to.toISOString()}::timestamptz` : sql``;
+    const result = await sql<CandleRow>`
+      select c.bucket_start, c.open, c.high, c.low, c.close, c.samples,
+        last.block_number as close_block_number, last.timestamp as close_read_at
+      from (
+        select * from price_candles
+        where token_name = ${filter.token} and chain_name = ${filter.chain} and bucket = ${filter.interval} ${from} ${to}
+        order by bucket_start desc limit ${filter.limit}
+      ) c
+      left join lateral (
+        select h.block_number, h.timestamp from price_history h
+        where h.token_name = c.token_name and h.chain_name = c.chain_name
+          and h.timestamp >= c.bucket_start and h.timestamp < c.bucket_start + ${width} * interval '1 millisecond'
+        order by h.timestamp desc, h.id desc limit 1
+      ) last on true
+      order by c.bucket_start asc`.execute(this.db);
+    return result.rows.map((r) => ({
+      bucket_start: new Date(r.bucket_start),
+      open: Number(r.open),
+      high: Number(r.high),
+      low: Number(r.low),
+      close: Number(r.close),
+      samples: Number(r.samples),
+      close_block_number: r.close_block_number === null ? null : Number(r.close_block_number),
+      close_read_at: r.close_read_at === null ? null : new Date(r.close_read_at),
+    }));
   }
 }

@@ -116,7 +116,7 @@ export class PriceHistoryRepository {
 
   /** The public API: newest first, filtered, at most `limit`. */
   async publicPrices(filter: PublicPriceFilter) {
-    let query = this.db.selectFrom('price_history').select(['token_name', 'chain_name', 'price', 'timestamp']);
+    let query = this.db.selectFrom('price_history').select(['token_name', 'chain_name', 'price', 'block_number', 'timestamp']);
     if (filter.token) query = query.where('token_name', '=', filter.token);
     if (filter.chain) query = query.where('chain_name', '=', filter.chain);
     if (filter.from) query = query.where('timestamp', '>=', filter.from);

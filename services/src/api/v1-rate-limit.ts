@@ -1,0 +1,68 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../config/config.js';
+import { ApiError } from './api-error.filter.js';
+
+/**
+ * How many requests one client may make to /api/v1/* per window. A client is `request.ip` (which
+ * believes X-Forwarded-For from trusted proxies alone); IPv6 addresses count per /64, as one host holds a whole /64.
+ */
+export interface V1RateLimit {
+  readonly max: number;
+  readonly windowSeconds: number;
+}
+
+export const DEFAULT_V1_RATE_LIMIT: V1RateLimit = { max: 60, windowSeconds: 60 };
+
+const V1_PATH = /^\/api\/v1(\/|\?|$)/;
+
+/**
+ * `XSD_API_RATE_LIMIT` (requests per window, default 60) and `XSD_API_RATE_WINDOW_SECONDS`
+ * (default 60). The count is kept per API process: behind N replicas a client may make up to N
+ * times as many.
+ */
+export function v1RateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): V1RateLimit {
+  const read = (key: string, fallback: number) => {
+    const text = env[key]?.trim();
+    if (!text) return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${key} must be a whole number of 1 or more, got '${text}'`);
+    return value;
+  };
+  return {
+    max: read('XSD_API_RATE_LIMIT', DEFAULT_V1_RATE_LIMIT.max),
+    windowSeconds: read('XSD_API_RATE_WINDOW_SECONDS', DEFAULT_V1_RATE_LIMIT.windowSeconds),
+  };
+}
+
+export function tooManyRequestsMessage(limit: V1RateLimit, retryAfterSeconds: number): string {
+  return `Too many requests: the public API takes ${limit.max} requests per ${limit.windowSeconds} seconds from one client. Try again in ${retryAfterSeconds} s.`;
+}
+
+/** For the OpenAPI document of the /api/v1 routes. */
+export const V1_TOO_MANY_DESCRIPTION = 'Too many requests from this client: wait Retry-After seconds';
+export const V1_RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window ends', schema: { type: 'integer' } },
+} as const;
+
+/**
+ * Rate-limits /api/v1/* alone, one budget per client across its routes: RateLimit-Limit,
+ * -Remaining and -Reset on every answer (the IETF draft's names), and over the limit a 429 in
+ * the JSON error shape with Retry-After. Runs at onRequest, before any route work.
+ */
+export async function registerV1RateLimit(app: NestFastifyApplication, limit: V1RateLimit = v1RateLimitFromEnv()): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false, enableDraftSpec: true });
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const check = fastify.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowSeconds * 1000,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'too_many_requests', tooManyRequestsMessage(limit, Math.ceil(context.ttl / 1000))),
+  });
+  fastify.addHook('onRequest', async function v1RateLimit(request, reply) {
+    if (V1_PATH.test(request.url)) await check.call(this, request, reply);
+  });
+}
