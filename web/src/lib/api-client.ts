@@ -35,13 +35,30 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): { sign
 }
 
 /** GET a JSON document; errors carry the server's `{ error: { code, message } }` when present. */
-export async function getJson<T>(path: string, options: GetJsonOptions = {}): Promise<T> {
+export function getJson<T>(path: string, options: GetJsonOptions = {}): Promise<T> {
+  return requestJson<T>(path, { ...options, method: 'GET' });
+}
+
+export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A state-changing request: same origin with the session cookie, the body as JSON (the server
+ * takes JSON only). Errors as {@link getJson}.
+ */
+export function sendJson<T>(method: SendMethod, path: string, body?: unknown, options: GetJsonOptions = {}): Promise<T> {
+  return requestJson<T>(path, { ...options, method, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+async function requestJson<T>(path: string, options: GetJsonOptions & { readonly method: 'GET' | SendMethod; readonly body?: string }): Promise<T> {
   const { signal, done } = withTimeout(options.signal, options.timeoutMs ?? API_TIMEOUT_MS);
   try {
     const response = await fetch(path, {
+      method: options.method,
       signal,
       cache: options.cache,
-      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: options.body,
     });
     const text = await response.text();
     let body: unknown = null;
@@ -59,4 +76,10 @@ export async function getJson<T>(path: string, options: GetJsonOptions = {}): Pr
   } finally {
     done();
   }
+}
+
+/** The message of the server's `{ error: { message } }` body; null for network failures and bare statuses. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code === 'http_error' || error.code === 'invalid_body') return null;
+  return error.message || null;
 }

@@ -1,0 +1,77 @@
+import { ErrorBoundary } from '../../../components/errors/error-boundary';
+import type { StaffUser } from '../../../lib/staff-session';
+import { tabFromHash, tabsFor, type AdminTabId } from '../lib/admin-tabs';
+import { useHash } from '../lib/use-hash';
+import { ActivityTab } from '../tabs/activity-tab';
+import { ApiKeysTab } from '../tabs/api-keys-tab';
+import { CalendarTab } from '../tabs/calendar-tab';
+import { ChainsTab } from '../tabs/chains-tab';
+import { MaintenanceTab } from '../tabs/maintenance-tab';
+import { NewsTab } from '../tabs/news-tab';
+import { OverviewTab } from '../tabs/overview-tab';
+import { PasswordsTab } from '../tabs/passwords-tab';
+import { UsersTab } from '../tabs/users-tab';
+import { AdminHeader } from './admin-header';
+
+function TabBody({ tab, user }: { readonly tab: AdminTabId; readonly user: StaffUser }) {
+  switch (tab) {
+    case 'overview':
+      return <OverviewTab user={user} />;
+    case 'breaking_news':
+      return <NewsTab />;
+    case 'calendar':
+      return <CalendarTab user={user} />;
+    case 'chain_settings':
+      return <ChainsTab />;
+    case 'maintenance':
+      return <MaintenanceTab />;
+    case 'api_keys':
+      return <ApiKeysTab />;
+    case 'passwords':
+      return <PasswordsTab />;
+    case 'users':
+      return <UsersTab user={user} />;
+    case 'activity':
+      return <ActivityTab />;
+    default: {
+      const unreachable: never = tab;
+      return unreachable;
+    }
+  }
+}
+
+/** Header plus the tabs this role may use; the fragment picks the tab, else Overview. */
+export function AdminPanel({ user }: { readonly user: StaffUser }) {
+  const hash = useHash();
+  const tabs = tabsFor(user.role);
+  const active = tabFromHash(hash, user.role);
+  const activeLabel = tabs.find((tab) => tab.id === active)?.label ?? 'Overview';
+
+  return (
+    <div className="admin" data-testid="admin-panel">
+      <AdminHeader user={user} />
+      <nav className="admin-tabs" aria-label="Admin sections">
+        <ul>
+          {tabs.map((tab) => (
+            <li key={tab.id}>
+              <a
+                href={`#${tab.id}`}
+                className="admin-tabs__link"
+                aria-current={tab.id === active ? 'page' : undefined}
+                data-testid={`admin-tab-${tab.id}`}
+              >
+                {tab.label}
+                {tab.id === 'users' && user.role === 'super_admin' ? <span className="tag admin-tabs__badge">Super Admin</span> : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="admin__main" id="admin-main" tabIndex={-1} aria-label={activeLabel} data-testid={`admin-section-${active}`}>
+        <ErrorBoundary region={activeLabel} resetKey={active}>
+          <TabBody tab={active} user={user} />
+        </ErrorBoundary>
+      </main>
+    </div>
+  );
+}

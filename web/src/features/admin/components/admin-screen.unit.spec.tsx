@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, me, renderWithQuery, unauthorized } from '../testing/fake-api';
+import { AdminScreen } from './admin-screen';
+
+const overview = { status: 200, body: { news: null, calendar_events: null, chains: null, staff: null, api_keys: null, contact_submissions: null, generated_at: new Date().toISOString() } };
+
+beforeEach(() => {
+  window.location.hash = '';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('admin access states', () => {
+  it("shows 'Checking admin access...' until the session answers", async () => {
+    let answer!: (value: { status: number; body?: unknown }) => void;
+    fakeApi({ 'GET /api/auth/me': new Promise((resolve) => (answer = resolve)), 'GET /api/admin/overview': overview });
+    renderWithQuery(<AdminScreen />);
+    expect(screen.getByText('Checking admin access...')).toBeTruthy();
+    answer(me('admin'));
+    expect(await screen.findByTestId('admin-header')).toBeTruthy();
+  });
+
+  it('shows the Access Error view when the check fails, and Retry checks again', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/auth/me': () => (fail ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } } : me('admin')),
+      'GET /api/admin/overview': overview,
+    });
+    renderWithQuery(<AdminScreen />);
+    expect(await screen.findByText('Failed to verify admin access')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('admin-header')).toBeTruthy();
+  });
+});
+
+describe('login screen', () => {
+  it('keeps Sign In disabled until both fields are filled, and toggles the password visibility', async () => {
+    fakeApi({ 'GET /api/auth/me': unauthorized });
+    renderWithQuery(<AdminScreen />);
+    const button = await screen.findByRole('button', { name: 'Sign In' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.test');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    await userEvent.type(password, 'secret');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(password.type).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.type).toBe('text');
+  });
+
+  it("shows the server's message on failure, else the spec's", async () => {
+    let message = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+    fakeApi({
+      'GET /api/auth/me': unauthorized,
+      'POST /api/auth/login': () => ({ status: 401, body: message ? { error: { code: 'x', message } } : 'nope' }),
+    });
+    renderWithQuery(<AdminScreen />);
+    await userEvent.type(await screen.findByLabelText('Email'), 'a@b.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByTestId('login-error')).textContent).toBe(message);
+    message = '';
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Login failed. Please check your credentials.'));
+  });
+
+  it('enters the panel 500 ms after a successful sign-in', async () => {
+    let signedIn = false;
+    const api = fakeApi({
+      'GET /api/auth/me': () => (signedIn ? me('super_admin', 'boss@silverboard.test') : unauthorized),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return { status: 200, body: { token: 't', user: { id: 'x', email: 'boss@silverboard.test', role: 'super_admin' }, expires_at: '2099-01-01T00:00:00Z' } };
+      },
+      'GET /api/admin/overview': overview,
+    });
+    renderWithQuery(<AdminScreen />);
+    await userEvent.type(await screen.findByLabelText('Email'), 'boss@silverboard.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'right-password');
+    const before = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'boss@silverboard.test', password: 'right-password' });
+    expect(await screen.findByTestId('admin-header', {}, { timeout: 3000 })).toBeTruthy();
+    expect(Date.now() - before).toBeGreaterThanOrEqual(450);
+    expect(screen.getByTestId('admin-greeting').textContent).toBe('Welcome back, boss');
+    expect(screen.getByTestId('admin-role').textContent).toBe('Super Admin');
+    expect(screen.getByTestId('admin-email').textContent).toBe('boss@silverboard.test');
+  });
+});
+
+describe('tabs', () => {
+  it('shows a calendar manager only Overview and Calendar, with the Your Role badge', async () => {
+    fakeApi({ 'GET /api/auth/me': me('calendar_access'), 'GET /api/admin/overview': overview, 'GET /api/admin/calendar-events': { status: 200, body: { items: [] } } });
+    window.location.hash = '#users';
+    renderWithQuery(<AdminScreen />);
+    const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Overview', 'Calendar']);
+    expect(screen.getByTestId('admin-section-overview')).toBeTruthy();
+    expect(screen.getByTestId('admin-role').textContent).toBe('Calendar Manager');
+    window.location.hash = '#calendar';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(await screen.findByTestId('your-role-badge')).toBeTruthy();
+  });
+
+  it("marks the super admin's Users tab with the Super Admin badge", async () => {
+    fakeApi({ 'GET /api/auth/me': me('super_admin'), 'GET /api/admin/overview': overview });
+    renderWithQuery(<AdminScreen />);
+    expect((await screen.findByTestId('admin-tab-users')).textContent).toContain('Super Admin');
+  });
+
+  it("shows 'Error Loading Dashboard Stats' with Retry when the overview fails", async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/auth/me': me('admin'),
+      'GET /api/admin/overview': () =>
+        fail
+          ? { status: 500, body: { error: { code: 'x', message: 'x' } } }
+          : { status: 200, body: { ...overview.body, news: { total: 3, active: 2, high_priority: 1 } } },
+    });
+    renderWithQuery(<AdminScreen />);
+    expect(await screen.findByText('Error Loading Dashboard Stats')).toBeTruthy();
+    expect(screen.getByText('Failed to load dashboard statistics. Please try again.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('stat-news')).textContent).toContain('2 active');
+  });
+});
