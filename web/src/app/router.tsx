@@ -8,12 +8,14 @@ import { AppShell } from './layout/app-shell';
 // Each page is its own chunk; the shell paints before any page code arrives.
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const SilverPriceRoute = lazy(() => import('./routes/silver-price'));
+const CalendarRoute = lazy(() => import('./routes/calendar'));
+const ArbitrageHunterRoute = lazy(() => import('./routes/arbitrage-hunter'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 
 /** Screens that exist; every other routed path shows a placeholder inside the shell until it lands. */
-const SCREEN_PATHS = new Set(['/', '/silver-price']);
+const SCREEN_PATHS = new Set(['/', '/silver-price', '/calendar', '/arbitrage-hunter']);
 
 /** Routes of later releases: a placeholder inside the shell until their screens land. */
 const PLACEHOLDER_PATHS = ROUTES.filter((route) => route.routed && !route.standalone && !SCREEN_PATHS.has(route.path)).map(
@@ -42,6 +44,8 @@ export function AppRouter() {
         >
           <Route index element={<DashboardRoute />} />
           <Route path="/silver-price" element={<SilverPriceRoute />} />
+          <Route path="/calendar" element={<CalendarRoute />} />
+          <Route path="/arbitrage-hunter" element={<ArbitrageHunterRoute />} />
           {PLACEHOLDER_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonRoute />} />
           ))}

@@ -23,9 +23,11 @@ import { Panel } from '../../../components/ui/panel';
 import { RangePicker } from '../../../components/ui/range-picker';
 import { useFlash } from '../../../lib/use-flash';
 import { useNow } from '../../../lib/use-now';
+import { pegHealthQueryRoot } from '../api/get-peg-health';
 import { silverHistoryQueryRoot, useSilverHistory } from '../api/get-silver-history';
 import { isNoSilverData, silverLatestQueryKey, useSilverLatest } from '../api/get-silver-latest';
 import { SilverAnalysisPanel, SilverDataSummary } from './silver-analysis-panel';
+import { PegHealthPanel } from './peg-health-panel';
 import { SilverHelp } from './silver-help';
 import { SilverStatCards } from './silver-stat-cards';
 import { SilverStatusCard } from './silver-status-card';
@@ -62,6 +64,7 @@ export function SilverTracker() {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: silverLatestQueryKey });
     void queryClient.invalidateQueries({ queryKey: silverHistoryQueryRoot });
+    void queryClient.invalidateQueries({ queryKey: pegHealthQueryRoot });
   };
 
   let chart;
@@ -157,6 +160,9 @@ export function SilverTracker() {
           {silverSummary(days, stats, current)}
         </p>
       </Panel>
+      <ErrorBoundary region="Peg health">
+        <PegHealthPanel days={days} rangeLabel={range.label} />
+      </ErrorBoundary>
       <div className="silver-columns">
         {days > 1 && stats ? (
           <ErrorBoundary region="Analysis">
