@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT_FAILED, EXIT_USAGE, oneLine } from './cli-error.js';
+import { registerArbitrageCommand } from './commands/arbitrage.js';
+import { registerCalendarCommand } from './commands/calendar.js';
 import { registerDevnetCommand } from './commands/devnet.js';
 import { registerLoginCommands } from './commands/login.js';
 import { registerMaintenanceCommand } from './commands/maintenance.js';
+import { registerPegCommand } from './commands/peg.js';
 import { registerPricesCommand } from './commands/prices.js';
 import { registerProjectionsCommand } from './commands/projections.js';
 import { registerScanCommand } from './commands/scan.js';
@@ -33,6 +36,9 @@ const program = new Command('xsd')
 registerPricesCommand(program);
 registerSilverCommand(program);
 registerScanCommand(program);
+registerCalendarCommand(program);
+registerArbitrageCommand(program);
+registerPegCommand(program);
 registerLoginCommands(program);
 registerMaintenanceCommand(program);
 registerDevnetCommand(program);
