@@ -9,5 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_SOCIAL_YOUTUBE?: string;
   readonly VITE_SOCIAL_X?: string;
   readonly VITE_SOCIAL_X_CEO?: string;
+  readonly VITE_SOCIAL_VIDEO_OTHER?: string;
+  /** The external merchandise store of the Shop page. */
+  readonly VITE_SHOP_URL?: string;
   readonly VITE_SWAP_URL?: string;
 }

@@ -10,12 +10,27 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const SilverPriceRoute = lazy(() => import('./routes/silver-price'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 const ArbitrageHunterRoute = lazy(() => import('./routes/arbitrage-hunter'));
+const ApiAccessRoute = lazy(() => import('./routes/api-access'));
+const ShopRoute = lazy(() => import('./routes/shop'));
+const SocialsRoute = lazy(() => import('./routes/socials'));
+const AboutRoute = lazy(() => import('./routes/about'));
+const AboutSiteRoute = lazy(() => import('./routes/about-site'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 
 /** Screens that exist; every other routed path shows a placeholder inside the shell until it lands. */
-const SCREEN_PATHS = new Set(['/', '/silver-price', '/calendar', '/arbitrage-hunter']);
+const SCREEN_PATHS = new Set([
+  '/',
+  '/silver-price',
+  '/calendar',
+  '/arbitrage-hunter',
+  '/api-access',
+  '/shop',
+  '/socials',
+  '/about',
+  '/about-site',
+]);
 
 /** Routes of later releases: a placeholder inside the shell until their screens land. */
 const PLACEHOLDER_PATHS = ROUTES.filter((route) => route.routed && !route.standalone && !SCREEN_PATHS.has(route.path)).map(
@@ -46,6 +61,11 @@ export function AppRouter() {
           <Route path="/silver-price" element={<SilverPriceRoute />} />
           <Route path="/calendar" element={<CalendarRoute />} />
           <Route path="/arbitrage-hunter" element={<ArbitrageHunterRoute />} />
+          <Route path="/api-access" element={<ApiAccessRoute />} />
+          <Route path="/shop" element={<ShopRoute />} />
+          <Route path="/socials" element={<SocialsRoute />} />
+          <Route path="/about" element={<AboutRoute />} />
+          <Route path="/about-site" element={<AboutSiteRoute />} />
           {PLACEHOLDER_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonRoute />} />
           ))}

@@ -1,0 +1,5 @@
+import { ShopPage } from '../../features/community/components/shop-page';
+
+export default function ShopRoute() {
+  return <ShopPage />;
+}

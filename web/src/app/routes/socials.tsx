@@ -1,0 +1,5 @@
+import { SocialsPage } from '../../features/community/components/socials-page';
+
+export default function SocialsRoute() {
+  return <SocialsPage />;
+}
