@@ -10,10 +10,13 @@ import { PricesModule } from '../prices/prices.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { StaffModule } from '../staff/staff.module.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
+import { ActivityModule } from '../activity/activity.module.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { AdminCalendarModule } from '../calendar/admin-calendar.module.js';
 import { AdminChainsModule } from '../chain-status/admin-chains.module.js';
 import { AdminNewsModule } from '../news/admin-news.module.js';
+import { OverviewModule } from '../overview/overview.module.js';
+import { PreferencesModule } from '../preferences/preferences.module.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
@@ -33,6 +36,9 @@ import { ApiErrorFilter } from './api-error.filter.js';
     AdminCalendarModule,
     AdminChainsModule,
     ApiKeysModule,
+    OverviewModule,
+    PreferencesModule,
+    ActivityModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

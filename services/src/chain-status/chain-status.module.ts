@@ -8,5 +8,6 @@ import { ChainStatusService } from './chain-status.service.js';
   imports: [ChainsModule],
   controllers: [ChainStatusController],
   providers: [ChainStatusService],
+  exports: [ChainStatusService],
 })
 export class ChainStatusModule {}

@@ -53,6 +53,10 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
     key: ['id'],
     columns: ['event_id', 'page', 'visitor_id', 'user_agent', 'referrer', 'device_type', 'session_duration', 'country', 'created_at'],
   },
+  activity_log: {
+    key: ['sequence'],
+    columns: ['event_id', 'action', 'occurred_at', 'actor_kind', 'actor_id', 'actor_email', 'target_kind', 'target_id', 'target_label', 'before', 'after'],
+  },
   analytics_events: { key: ['id'], columns: ['event_id', 'visitor_id', 'event_type', 'event_data', 'page', 'created_at'] },
   price_history: { key: ['id'], columns: ['token_name', 'chain_name', 'price', 'timestamp', 'created_at'] },
   silver_prices: { key: ['id'], columns: ['event_id', 'price_per_gram', 'timestamp', 'source', 'created_at'] },

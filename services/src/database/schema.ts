@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { EventLogTables } from '../event-log/embedded/event-log.tables.js';
+import type { ActivityLogTable } from '../read-models/activity/activity.table.js';
 import type { BreakingNewsTable } from '../read-models/breaking-news/breaking-news.table.js';
 import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
 import type { ChainSettingsTable } from '../read-models/chain-settings/chain-settings.table.js';
@@ -179,4 +180,5 @@ export interface DB extends EventLogTables {
   user_dashboard_preferences: UserDashboardPreferencesTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   dead_letters: DeadLettersTable;
+  activity_log: ActivityLogTable;
 }

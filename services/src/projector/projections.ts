@@ -4,6 +4,7 @@ import { silverPricesProjection } from '../read-models/silver-prices/silver-pric
 import { siteSettingsProjection } from '../read-models/site-settings/site-settings.projection.js';
 import { staffProjection } from '../read-models/staff/staff.projection.js';
 import { tokenSupplyProjection } from '../read-models/token-supply/token-supply.projection.js';
+import { activityProjection } from '../read-models/activity/activity.projection.js';
 import { apiKeysProjection } from '../read-models/api-keys/api-keys.projection.js';
 import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
 import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
@@ -24,4 +25,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   chainSettingsProjection,
   apiKeysProjection,
   dashboardPreferencesProjection,
+  activityProjection,
 ];

@@ -1,10 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { ActivityRepository } from './activity/activity.repository.js';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
 import { CalendarEventsRepository } from './calendar-events/calendar-events.repository.js';
 import { ChainSettingsRepository } from './chain-settings/chain-settings.repository.js';
+import { DashboardPreferencesRepository } from './dashboard-preferences/dashboard-preferences.repository.js';
 import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repository.js';
+import { OverviewRepository } from './overview/overview.repository.js';
 import { PriceCandlesRepository } from './price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from './price-history/price-history.repository.js';
 import { SilverPricesRepository } from './silver-prices/silver-prices.repository.js';
@@ -14,12 +17,15 @@ import { TokenSupplyRepository } from './token-supply/token-supply.repository.js
 
 /** Every repository, each an injectable class over the DATABASE token; one instance of each per app. */
 const REPOSITORIES = [
+  ActivityRepository,
   ApiKeysRepository,
   BreakingNewsRepository,
   CalendarEventsRepository,
   ChainSettingsRepository,
   CheckpointsRepository,
+  DashboardPreferencesRepository,
   IngestorStatusRepository,
+  OverviewRepository,
   PriceCandlesRepository,
   PriceHistoryRepository,
   SilverPricesRepository,

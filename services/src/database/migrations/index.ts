@@ -11,6 +11,7 @@ import * as staffSessionActivity from './1763684000000-StaffSessionActivity.js';
 import * as tokenSupply from './1763684100000-TokenSupply.js';
 import * as priceHistoryKeyedByEvent from './1763684200000-PriceHistoryKeyedByEvent.js';
 import * as dropLiveFollowerConsumers from './1763684300000-DropLiveFollowerConsumers.js';
+import * as activityLog from './1763684450000-ActivityLog.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -30,4 +31,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763684100000-TokenSupply': tokenSupply,
   '1763684200000-PriceHistoryKeyedByEvent': priceHistoryKeyedByEvent,
   '1763684300000-DropLiveFollowerConsumers': dropLiveFollowerConsumers,
+  '1763684450000-ActivityLog': activityLog,
 };

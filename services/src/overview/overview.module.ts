@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ChainStatusModule } from '../chain-status/chain-status.module.js';
+import { OverviewController } from './overview.controller.js';
+import { OverviewService } from './overview.service.js';
+
+/** The staff panel's Overview tab. */
+@Module({
+  imports: [ChainStatusModule],
+  controllers: [OverviewController],
+  providers: [OverviewService],
+})
+export class OverviewModule {}
