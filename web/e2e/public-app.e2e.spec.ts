@@ -79,8 +79,18 @@ function screenMarker(path: string): string {
       return '[data-testid="tile-XSD-Ethereum"] [data-testid="price"]';
     case '/silver-price':
       return '[data-testid="silver-chart"] canvas, [data-testid="silver-empty"]';
+    case '/calendar':
+      return '[data-testid="month-grid"]';
+    case '/arbitrage-hunter':
+      return '[data-testid="arb-opportunities"]';
     case '/admin':
       return '[data-testid="page-admin"]';
+    case '/wallet-checker':
+      return '[data-testid="validity-dot"]';
+    case '/add-to-wallet':
+      return '[data-testid="network:Ethereum"]';
+    case '/system-compatibility':
+      return '[data-testid="verdict"]';
     default:
       return '[data-testid="page-placeholder"] h1';
   }

@@ -1,3 +1,5 @@
+// First of all: zod must not probe for eval under the page's CSP (see the module).
+import './lib/zod-without-eval';
 import '@fontsource/jetbrains-mono/latin-400.css';
 import '@fontsource/jetbrains-mono/latin-700.css';
 import './styles/global.css';

@@ -8,6 +8,8 @@ import { AppShell } from './layout/app-shell';
 // Each page is its own chunk; the shell paints before any page code arrives.
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const SilverPriceRoute = lazy(() => import('./routes/silver-price'));
+const AddToWalletRoute = lazy(() => import('./routes/add-to-wallet'));
+const WalletCheckerRoute = lazy(() => import('./routes/wallet-checker'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 const ArbitrageHunterRoute = lazy(() => import('./routes/arbitrage-hunter'));
 const ApiAccessRoute = lazy(() => import('./routes/api-access'));
@@ -23,6 +25,8 @@ const AdminRoute = lazy(() => import('./routes/admin'));
 const SCREEN_PATHS = new Set([
   '/',
   '/silver-price',
+  '/add-to-wallet',
+  '/wallet-checker',
   '/calendar',
   '/arbitrage-hunter',
   '/api-access',
@@ -59,6 +63,8 @@ export function AppRouter() {
         >
           <Route index element={<DashboardRoute />} />
           <Route path="/silver-price" element={<SilverPriceRoute />} />
+          <Route path="/add-to-wallet" element={<AddToWalletRoute />} />
+          <Route path="/wallet-checker" element={<WalletCheckerRoute />} />
           <Route path="/calendar" element={<CalendarRoute />} />
           <Route path="/arbitrage-hunter" element={<ArbitrageHunterRoute />} />
           <Route path="/api-access" element={<ApiAccessRoute />} />
