@@ -6,6 +6,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ProjectionProgress } from '../projector/projection-progress.js';
+import { readYourWrites } from '../read-cache/read-your-writes.js';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from './edge-validation.js';
 import { securityHeaders } from './security-headers.js';
@@ -112,6 +114,7 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
   await registerV1RateLimit(app);
   registerOpenApiRoute(app);
   await app.register(fastifyCookie);
+  await app.register(readYourWrites, { progress: app.get<ProjectionProgress>(ProjectionProgress) });
   // Only what the API takes: JSON, and multipart where a route says so. Fastify's text/plain
   // parser goes, since a page on any site may send text/plain (and form bodies) without asking.
   fastify.removeAllContentTypeParsers();

@@ -41,6 +41,13 @@ export class ProjectionProgress {
     return this.known.get(projection) ?? 0;
   }
 
+  /** The furthest checkpoint this process knows of any projection: every change it reported done is at or below it. */
+  highest(): number {
+    let highest = 0;
+    for (const reached of this.known.values()) if (reached > highest) highest = reached;
+    return highest;
+  }
+
   /** Called on rebuild, when a checkpoint goes back to zero. */
   reset(projection: string): void {
     this.known.set(projection, 0);

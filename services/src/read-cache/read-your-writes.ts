@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ProjectionProgress } from '../projector/projection-progress.js';
+import { ALL_PROJECTIONS } from '../projector/projections.js';
+
+/** Carries, to whichever API replica serves the next read, how far the read models had to be for this client. */
+export const SEEN_COOKIE = 'xsd_seen';
+/** Long enough for any replica to catch up; after that every replica has seen the change anyway. */
+const SEEN_MAX_AGE_S = 60;
+/** A replica that cannot catch up in this time answers anyway (and says so in its log). */
+const CATCH_UP_MS = 2_000;
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Read-your-writes across API replicas. A command answers once its read model shows the change
+ * in the replica that ran it; the next read may reach another replica whose in-memory answers
+ * (HotReadModel) have not heard of that change yet. So a successful write sets a short-lived
+ * cookie with the furthest checkpoint this replica knows, and a read carrying it first waits
+ * (bounded) until every projection here has reached it, which also makes the hot answers
+ * reload. Requests without the cookie, nearly all of them, pay nothing.
+ */
+export const readYourWrites = fp(
+  async (fastify: FastifyInstance, { progress }: { progress: ProjectionProgress }) => {
+    const names = ALL_PROJECTIONS.map((projection) => projection.name);
+
+    fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!UNSAFE.has(request.method) || reply.statusCode >= 400) return;
+      const seen = progress.highest();
+      if (seen > 0) {
+        reply.setCookie(SEEN_COOKIE, String(seen), {
+          path: '/',
+          maxAge: SEEN_MAX_AGE_S,
+          sameSite: 'strict',
+          httpOnly: true,
+          secure: request.protocol === 'https',
+        });
+      }
+    });
+
+    fastify.addHook('preHandler', async (request: FastifyRequest) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const text = request.cookies?.[SEEN_COOKIE];
+      if (text === undefined) return;
+      const seen = Number(text);
+      if (!Number.isSafeInteger(seen) || seen <= 0) return;
+      const behind = names.filter((name) => progress.reached(name) < seen);
+      if (behind.length === 0) return;
+      await Promise.all(
+        behind.map((name) =>
+          progress.waitFor(name, seen, CATCH_UP_MS).catch(() => {
+            request.log.warn(`${name} did not reach ${seen} within ${CATCH_UP_MS} ms; answering with what this replica has`);
+          }),
+        ),
+      );
+    });
+  },
+  { name: 'silverboard-read-your-writes', dependencies: ['@fastify/cookie'] },
+);
