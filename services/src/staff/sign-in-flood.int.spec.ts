@@ -8,6 +8,7 @@ import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { priceTicks } from '../testing/price-ticks.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 import { waitFor } from '../testing/wait-for.js';
+import { SIGN_IN_LIMITS } from './sign-in-budget.js';
 
 const ROOT = { email: 'root@silverboard.test', password: 'correct horse battery' };
 /**
@@ -17,15 +18,31 @@ const ROOT = { email: 'root@silverboard.test', password: 'correct horse battery'
  */
 const FLOOD_CLIENTS = 50;
 const FLOOD_PER_SECOND = 120;
-const FLOOD_MS = 3_000;
-/** One read of the latest prices every this often, before and during the flood. */
-const READ_EVERY_MS = 20;
-const QUIET_MS = 1_000;
 /**
- * How much slower the read path's median may get during the flood: issue 1 saw 10 → 1,116 ms.
- * 50 ms leaves room for a busy shared machine.
+ * Quiet and flood take turns, TURN_MS each, TURNS in all (quiet first): reads in the quiet turns
+ * are the baseline, and whatever else loads this shared machine weighs on both alike.
  */
-const ALLOWED_SLOWDOWN_MS = 50;
+const TURN_MS = 1_500;
+const TURNS = 6;
+/** Reads due this soon after a turn starts are left out: the previous turn's requests may still be in flight. */
+const SETTLE_MS = 300;
+/** One read of the latest prices every this often, all along. */
+const READ_EVERY_MS = 20;
+/**
+ * How much slower the read path's median may get during the flood than in the quiet turns: issue 1
+ * saw 10 → 1,116 ms. 50 ms on an idle machine, where a quiet read takes 1–2 ms; on a machine other
+ * work slows down, every cost grows with it, so the bound grows with the quiet reads' median.
+ */
+const allowedSlowdownMs = (quietMedianMs: number) => Math.max(50, 10 * quietMedianMs);
+
+type Turn = 'quiet' | 'flood';
+
+/** The turn a wall-clock time falls in, and how far into it; null outside the turns. */
+function turnAt(at: number, startAt: number): { turn: Turn; intoMs: number } | null {
+  const index = Math.floor((at - startAt) / TURN_MS);
+  if (index < 0 || index >= TURNS) return null;
+  return { turn: index % 2 === 0 ? 'quiet' : 'flood', intoMs: at - startAt - index * TURN_MS };
+}
 
 interface Answer {
   readonly status: number;
@@ -50,16 +67,23 @@ function call(port: number, agent: Agent, method: string, path: string, body?: u
   });
 }
 
+interface Read {
+  /** Wall-clock time the read was due. */
+  readonly dueAt: number;
+  readonly ms: number;
+}
+
 /**
  * Reads the latest prices every READ_EVERY_MS until `until` settles, each read timed from when it
  * was due rather than from when it was sent: a server that stalls its event loop (this one shares
  * it with the test) then cannot hide the stall by delaying the very reads that would measure it.
  */
-async function readSteadily(port: number, agent: Agent, until: Promise<unknown>): Promise<number[]> {
+async function readSteadily(port: number, agent: Agent, until: Promise<unknown>): Promise<Read[]> {
   let done = false;
   void until.finally(() => (done = true));
-  const reads: Promise<number>[] = [];
+  const reads: Promise<Read>[] = [];
   const start = performance.now();
+  const startAt = Date.now();
   for (let n = 0; !done; n += 1) {
     const due = start + n * READ_EVERY_MS;
     const early = due - performance.now();
@@ -67,7 +91,7 @@ async function readSteadily(port: number, agent: Agent, until: Promise<unknown>)
     reads.push(
       call(port, agent, 'GET', '/api/prices/latest').then(({ status }) => {
         expect(status).toBe(200);
-        return performance.now() - due;
+        return { dueAt: startAt + n * READ_EVERY_MS, ms: performance.now() - due };
       }),
     );
   }
@@ -83,7 +107,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { setTimeout: delay } = require('node:timers/promises');
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
-const { port, clients, perSecond, durationMs } = workerData;
+const { port, clients, perSecond, turnMs, turns, startAt } = workerData;
 const statuses = {};
 const codes = {};
 const count = (tally, key) => (tally[key] = (tally[key] || 0) + 1);
@@ -104,19 +128,27 @@ function signIn(agent) {
     req.end(body);
   });
 }
-async function client(index, startAt) {
+async function client(index) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: '127.0.1.' + (10 + index) });
   const everyMs = (1000 * clients) / perSecond;
-  // Callers spread over the first interval, then each on its own beat (or at once when late).
-  for (let due = startAt + (index * everyMs) / clients; due < startAt + durationMs; due += everyMs) {
+  const offset = (index * everyMs) / clients;
+  let due = startAt + offset;
+  while (due < startAt + turns * turnMs) {
+    const turn = Math.floor((due - startAt) / turnMs);
+    // Quiet turns are the even ones: wait for the next flood turn.
+    if (turn % 2 === 0) {
+      due = startAt + (turn + 1) * turnMs + offset;
+      continue;
+    }
     const early = due - Date.now();
     if (early > 0) await delay(early);
     await signIn(agent);
+    // No catching up: a slow server slows its callers, as it did in the issue.
+    due = Math.max(due + everyMs, Date.now());
   }
   agent.destroy();
 }
-const startAt = Date.now();
-Promise.all(Array.from({ length: clients }, (_, index) => client(index, startAt))).then(() => parentPort.postMessage({ statuses, codes }));
+Promise.all(Array.from({ length: clients }, (_, index) => client(index))).then(() => parentPort.postMessage({ statuses, codes }));
 `;
 
 interface FloodTally {
@@ -124,10 +156,11 @@ interface FloodTally {
   readonly codes: Record<string, number>;
 }
 
-function flood(port: number): Promise<FloodTally> {
+/** Runs the turns from `startAt` (wall clock); the flood comes from a worker thread. */
+function flood(port: number, startAt: number): Promise<FloodTally> {
   const worker = new Worker(FLOOD_WORKER, {
     eval: true,
-    workerData: { port, clients: FLOOD_CLIENTS, perSecond: FLOOD_PER_SECOND, durationMs: FLOOD_MS },
+    workerData: { port, clients: FLOOD_CLIENTS, perSecond: FLOOD_PER_SECOND, turnMs: TURN_MS, turns: TURNS, startAt },
   });
   return new Promise<FloodTally>((resolve, reject) => {
     worker.once('message', (tally: FloodTally) => void worker.terminate().then(() => resolve(tally)));
@@ -165,16 +198,22 @@ describe('a sign-in flood (embedded pipeline, real HTTP on loopback)', () => {
   });
 
   it('answers most of it with 429 at once, keeps GET /api/prices/latest fast meanwhile, and still lets staff in', async () => {
-    const quiet = await readSteadily(port, reader, delay(QUIET_MS));
-    const flooding = flood(port);
-    const during = await readSteadily(port, reader, flooding);
+    const startAt = Date.now() + 100;
+    const flooding = flood(port, startAt);
+    const reads = await readSteadily(port, reader, flooding);
     const { statuses, codes } = await flooding;
 
+    const readsIn = (turn: Turn) =>
+      reads.flatMap(({ dueAt, ms }) => {
+        const at = turnAt(dueAt, startAt);
+        return at?.turn === turn && at.intoMs >= SETTLE_MS ? [ms] : [];
+      });
+    const [quiet, during] = [readsIn('quiet'), readsIn('flood')];
     const total = Object.values(statuses).reduce((sum, count) => sum + count, 0);
     const report =
-      `${total} sign-ins by ${FLOOD_CLIENTS} clients in ${FLOOD_MS} ms (statuses ${JSON.stringify(statuses)}, codes ${JSON.stringify(codes)}); ` +
-      `GET /api/prices/latest median ${median(quiet).toFixed(1)} ms before (${quiet.length} reads), ` +
-      `${median(during).toFixed(1)} ms during (${during.length} reads)`;
+      `${total} sign-ins by ${FLOOD_CLIENTS} clients in ${TURNS / 2} turns of ${TURN_MS} ms ` +
+      `(statuses ${JSON.stringify(statuses)}, codes ${JSON.stringify(codes)}); GET /api/prices/latest median ` +
+      `${median(quiet).toFixed(1)} ms in the quiet turns (${quiet.length} reads), ${median(during).toFixed(1)} ms in the flood (${during.length} reads)`;
     console.info(`sign-in flood: ${report}`);
 
     // (a) Most of it refused at once, only 401 and 429, and some checks did run.
@@ -183,10 +222,11 @@ describe('a sign-in flood (embedded pipeline, real HTTP on loopback)', () => {
     expect(codes.sign_in_busy, report).toBeGreaterThan(0);
     expect(statuses['401'], report).toBeGreaterThan(0);
     // (b) The read path stays fast.
-    expect(median(during), report).toBeLessThan(median(quiet) + ALLOWED_SLOWDOWN_MS);
-    // (c) Staff from another address get in once the site's one-second budget has room again.
+    expect(Math.min(quiet.length, during.length), report).toBeGreaterThan(50);
+    expect(median(during), report).toBeLessThan(median(quiet) + allowedSlowdownMs(median(quiet)));
+    // (c) Staff from another address get in once the site's budget has room again.
     await waitFor(async () => (await call(port, staff, 'POST', '/api/auth/login', ROOT)).status === 200, {
-      timeoutMs: 5_000,
+      timeoutMs: SIGN_IN_LIMITS.siteWindowMs + 5_000,
       intervalMs: 200,
       message: 'a staff sign-in after the flood',
     });
