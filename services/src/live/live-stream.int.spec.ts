@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
 import { waitFor } from '../testing/wait-for.js';
+import { LiveStreamService } from './live-stream.service.js';
 
 interface Received {
   readonly type: string;
@@ -102,5 +103,61 @@ describe('GET /api/stream', () => {
 
     await waitFor(() => received.filter((event) => event.type === 'site').length === 2, { timeoutMs: 10_000, message: 'the second site message' });
     expect(received.map((event) => event.type)).toEqual(['price', 'site', 'site']);
+  });
+
+  it('tells clients to refetch news, calendar and chains once the public lists show the change', async () => {
+    const now = new Date();
+    const newsId = crypto.randomUUID();
+    const eventId = crypto.randomUUID();
+    await api.log.append(
+      createEvent(
+        'news.created',
+        { newsId, title: 'Upgrade', content: 'Tonight', type: 'info', priority: 1, expiresAt: null, notifyUsers: false, isActive: true },
+        { actor: staff, now },
+      ),
+    );
+    await api.log.append(
+      createEvent(
+        'calendar-event.created',
+        {
+          eventId,
+          title: 'Launch',
+          description: null,
+          type: 'event',
+          startDate: '2026-12-01',
+          endDate: null,
+          startTime: null,
+          endTime: null,
+          location: null,
+          url: null,
+          notifyUsers: false,
+          isActive: true,
+        },
+        { actor: staff, now },
+      ),
+    );
+    await api.log.append(
+      createEvent('chain.setting-changed', { chain: 'Base', isActive: false, displayName: null, maintenanceMessage: 'Upgrade', previous: null }, { actor: staff, now }),
+    );
+
+    const types = ['news', 'calendar', 'chain'];
+    await waitFor(() => types.every((type) => received.some((event) => event.type === type)), { timeoutMs: 10_000, message: 'news, calendar and chain messages' });
+    for (const type of types) expect(received.find((event) => event.type === type)?.data).toEqual({});
+    // What a client refetches on those messages already holds the change.
+    const http = request(api.app.getHttpServer());
+    expect((await http.get('/api/news').expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([newsId]);
+    expect((await http.get('/api/calendar/events').expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([eventId]);
+    const base = (await http.get('/api/chains').expect(200)).body.items.find((chain: { chain_name: string }) => chain.chain_name === 'Base');
+    expect(base).toMatchObject({ is_active: false, maintenance_message: 'Upgrade' });
+  });
+
+  it('forgets a client as soon as its connection closes', async () => {
+    const live = api.app.get(LiveStreamService);
+    const before = live.clients();
+    const extra = Array.from({ length: 3 }, () => new AbortController());
+    await Promise.all(extra.map((one) => fetch(`${url}/api/stream`, { signal: one.signal })));
+    await waitFor(() => live.clients() === before + 3, { timeoutMs: 5_000, message: 'three more clients' });
+    for (const one of extra) one.abort();
+    await waitFor(() => live.clients() === before, { timeoutMs: 10_000, message: 'the closed clients to be forgotten' });
   });
 });
