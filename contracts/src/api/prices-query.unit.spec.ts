@@ -3,6 +3,7 @@ import {
   DAYS_RANGE_MESSAGE,
   firstIssueMessage,
   PriceHistoryQuerySchema,
+  PublicCandlesQuerySchema,
   PublicPricesQuerySchema,
   SilverHistoryQuerySchema,
   TOKEN_AND_CHAIN_REQUIRED_MESSAGE,
@@ -90,5 +91,23 @@ describe('the wallet address', () => {
     for (const bad of ['0x123', 'hello', '70997970C51812dc3A010C7d01b50e0d17dc79C8', '0xZZ997970C51812dc3A010C7d01b50e0d17dc79C8']) {
       expect(messageOf(WalletAddressSchema.safeParse(bad))).toBe(INVALID_WALLET_ADDRESS_MESSAGE);
     }
+  });
+});
+
+describe('the public candles query', () => {
+  it('needs a token and a chain, and takes 1h (default) or 1d', () => {
+    expect(PublicCandlesQuerySchema.parse({ token: 'bankx', chain: 'base' })).toEqual({
+      token: 'BankX',
+      chain: 'Base',
+      interval: '1h',
+      from: null,
+      to: null,
+      limit: 100,
+    });
+    expect(PublicCandlesQuerySchema.parse({ token: 'XSD', chain: 'BSC', interval: '1D', limit: '24' })).toMatchObject({ interval: '1d', limit: 24 });
+    expect(messageOf(PublicCandlesQuerySchema.safeParse({ chain: 'BSC' }))).toBe("'token' is required: XSD or BANKX");
+    expect(messageOf(PublicCandlesQuerySchema.safeParse({ token: 'XSD', chain: '' }))).toMatch(/^'chain' is required: one of Ethereum/);
+    expect(messageOf(PublicCandlesQuerySchema.safeParse({ token: 'XSD', chain: 'BSC', interval: '5m' }))).toBe("'interval' must be 1h or 1d");
+    expect(messageOf(PublicCandlesQuerySchema.safeParse({ token: ['XSD', 'BANKX'], chain: 'BSC' }))).toBe("'token' must be XSD or BANKX");
   });
 });

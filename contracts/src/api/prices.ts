@@ -1,6 +1,7 @@
 /**
  * Price routes: `GET /api/prices/latest`, `GET /api/prices/history`, `GET /api/silver/latest`,
- * `GET /api/silver/history` and the public `GET /api/v1/prices`. Field names follow the spec's
+ * `GET /api/silver/history` and the public `GET /api/v1/prices` and `GET /api/v1/candles` (their
+ * zod schemas, for the OpenAPI document, are in `./public-api-schemas.ts`). Field names follow the spec's
  * tables (snake_case); silver stats keep the spec's own names. Every instant is ISO 8601.
  * Query parameters are validated with the schemas of `./prices-query.ts`.
  */

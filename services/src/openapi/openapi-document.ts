@@ -111,6 +111,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       const operation: OperationObject | undefined = item[method];
       if (!operation) continue;
       if (!operation.tags?.length) operation.tags = [tagFor(path)];
+      // Method decorators run bottom-up, so @ApiQuery parameters arrive in reverse: put them back in source order.
+      if (operation.parameters) {
+        const inQuery = (p: (typeof operation.parameters)[number]) => 'in' in p && p.in === 'query';
+        operation.parameters = [...operation.parameters.filter((p) => !inQuery(p)), ...operation.parameters.filter(inQuery).reverse()];
+      }
       const key = `${method.toUpperCase()} ${path}`;
       operation.summary ??= SUMMARIES[key];
       if (!operation.parameters?.length && PARAMETERS[key]) operation.parameters = PARAMETERS[key];

@@ -88,6 +88,8 @@ describe('GET /api/openapi.json', () => {
       to: 'query',
       limit: 'query',
     });
+    // In the order the controller lists them.
+    expect(candles.parameters!.map((p) => p.name)).toEqual(['token', 'chain', 'interval', 'from', 'to', 'limit']);
     expect(candles.parameters!.find((p) => p.name === 'interval')!.schema!.enum).toEqual(['1h', '1d']);
     expect(candles.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/PublicCandlesResponse' });
     expect(Object.keys(candles.responses['200'].headers!)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
