@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { StreamEvent } from '@xsd/contracts/api/stream';
-import { Subject } from 'rxjs';
+import { Observable, Subject } from 'rxjs';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
@@ -26,7 +26,22 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
   private readonly consumer = `live_${hostname().replace(/[^A-Za-z0-9_-]/g, '_')}_${process.pid}`;
   private subscription: Subscription | null = null;
 
-  readonly messages$ = this.messages.asObservable();
+  private connected = 0;
+
+  /** Each subscriber is one connected client; it stops counting when its connection closes. */
+  readonly messages$ = new Observable<StreamEvent>((subscriber) => {
+    this.connected += 1;
+    const subscription = this.messages.subscribe(subscriber);
+    return () => {
+      this.connected -= 1;
+      subscription.unsubscribe();
+    };
+  });
+
+  /** Clients connected to GET /api/stream in this process. */
+  clients(): number {
+    return this.connected;
+  }
 
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
