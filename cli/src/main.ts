@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT_FAILED, EXIT_USAGE, oneLine } from './cli-error.js';
+import { registerActivityCommand } from './commands/activity.js';
 import { registerArbitrageCommand } from './commands/arbitrage.js';
 import { registerCalendarCommand } from './commands/calendar.js';
 import { registerDevnetCommand } from './commands/devnet.js';
@@ -41,6 +42,7 @@ registerArbitrageCommand(program);
 registerPegCommand(program);
 registerLoginCommands(program);
 registerMaintenanceCommand(program);
+registerActivityCommand(program);
 registerDevnetCommand(program);
 registerProjectionsCommand(program);
 
