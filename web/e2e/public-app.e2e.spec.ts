@@ -91,6 +91,16 @@ function screenMarker(path: string): string {
       return '[data-testid="network:Ethereum"]';
     case '/system-compatibility':
       return '[data-testid="verdict"]';
+    case '/api-access':
+      return '[data-testid="api-base-url"]';
+    case '/shop':
+      return '[data-testid="shop"]';
+    case '/socials':
+      return '[data-testid="socials"]';
+    case '/about':
+      return '[data-testid="about"]';
+    case '/about-site':
+      return '[data-testid="guide"]';
     default:
       return '[data-testid="page-placeholder"] h1';
   }
