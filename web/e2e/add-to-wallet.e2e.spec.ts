@@ -78,7 +78,7 @@ describe('/add-to-wallet in Chromium', () => {
       });
 
       // Coming-soon chains cannot be added.
-      expect(await page.getByRole('button', { name: 'Pulsechain: coming soon' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Pulsechain: coming soon', exact: true }).isDisabled()).toBe(true);
       expect(await overflowsSideways(page)).toBe(false);
       await page.close();
       expect(problems).toEqual([]);

@@ -47,3 +47,29 @@ export function addEthereumChainParameter(entry: NetworkEntry) {
     blockExplorerUrls: [...entry.block_explorer_urls],
   };
 }
+
+/**
+ * `GET /api/networks/:chain/block-number`: whether the chain's RPC endpoints answer right now (the
+ * system check's "Blockchain RPC access"; the page's CSP lets the browser reach only its own origin).
+ */
+export interface BlockNumberProbe {
+  readonly chain: ChainName;
+  readonly reachable: boolean;
+  /** Null when no endpoint answered. */
+  readonly block_number: number | null;
+  /** How long the answer took, ms. */
+  readonly latency_ms: number;
+}
+
+/** `GET /api/networks/trading-app`: whether the token project's trading app answers (8 s time-out). */
+export interface TradingAppProbe {
+  readonly url: string;
+  readonly reachable: boolean;
+  readonly timed_out: boolean;
+}
+
+/** The token project's trading app (the system check probes it; the web links its swap page). */
+export const TRADING_APP_URL = 'https://app.bankx.io';
+/** The spec's probe time-outs: network connectivity 5 s, trading app 8 s. */
+export const NETWORK_PROBE_TIMEOUT_MS = 5_000;
+export const TRADING_APP_PROBE_TIMEOUT_MS = 8_000;

@@ -10,6 +10,7 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const SilverPriceRoute = lazy(() => import('./routes/silver-price'));
 const AddToWalletRoute = lazy(() => import('./routes/add-to-wallet'));
 const WalletCheckerRoute = lazy(() => import('./routes/wallet-checker'));
+const SystemCompatibilityRoute = lazy(() => import('./routes/system-compatibility'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 const ArbitrageHunterRoute = lazy(() => import('./routes/arbitrage-hunter'));
 const ApiAccessRoute = lazy(() => import('./routes/api-access'));
@@ -27,6 +28,7 @@ const SCREEN_PATHS = new Set([
   '/silver-price',
   '/add-to-wallet',
   '/wallet-checker',
+  '/system-compatibility',
   '/calendar',
   '/arbitrage-hunter',
   '/api-access',
@@ -65,6 +67,7 @@ export function AppRouter() {
           <Route path="/silver-price" element={<SilverPriceRoute />} />
           <Route path="/add-to-wallet" element={<AddToWalletRoute />} />
           <Route path="/wallet-checker" element={<WalletCheckerRoute />} />
+          <Route path="/system-compatibility" element={<SystemCompatibilityRoute />} />
           <Route path="/calendar" element={<CalendarRoute />} />
           <Route path="/arbitrage-hunter" element={<ArbitrageHunterRoute />} />
           <Route path="/api-access" element={<ApiAccessRoute />} />

@@ -140,7 +140,7 @@ export function AddToWallet() {
               {items.map((network) => (
                 <AddRow
                   key={network.name}
-                  item={networkItem(network)}
+                  item={network.coming_soon ? null : networkItem(network)}
                   label={network.name}
                   detail={`Chain ID ${network.chain_id} · ${network.native_currency.symbol}`}
                   state={states[`network:${network.name}`] ?? 'idle'}
