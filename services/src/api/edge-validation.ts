@@ -13,19 +13,21 @@ function refuse(reply: FastifyReply, status: number, error: ApiErrorBody['error'
  * Multipart bodies only where a route declared them: everywhere else a state-changing request
  * carries JSON (the content type parser refuses any other type with 415).
  */
-export async function acceptOnlyDeclaredBodies(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (!request.isMultipart()) return undefined;
+export function acceptOnlyDeclaredBodies(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const config = request.routeOptions.config as { multipart?: boolean } | undefined;
-  if (config?.multipart === true) return undefined;
-  return refuse(reply, 415, { code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' });
+  if (!request.isMultipart() || config?.multipart === true) return done();
+  refuse(reply, 415, { code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' });
 }
+
+// Callback hooks, not async ones: they run on every request, and a refusal that sends a reply
+// without calling done() ends the request there.
 
 /**
  * Every string a request carries (body, query, path parameters) must be text PostgreSQL and
  * UTF-8 can hold: no NUL, no unpaired surrogate. Checked once here, for every route, so such
  * input is a 400 and never reaches a command, an event or a query.
  */
-export async function requireWellFormedText(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+export function requireWellFormedText(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   for (const [part, value] of [
     ['body', request.body],
     ['query', request.query],
@@ -34,8 +36,9 @@ export async function requireWellFormedText(request: FastifyRequest, reply: Fast
     const where = findUnsafeText(value);
     if (where !== null) {
       const field = where === '(root)' ? part : `${part} field '${where}'`;
-      return refuse(reply, 400, { code: 'invalid_text', message: `The ${field} must not contain NUL characters or broken Unicode.` });
+      refuse(reply, 400, { code: 'invalid_text', message: `The ${field} must not contain NUL characters or broken Unicode.` });
+      return;
     }
   }
-  return undefined;
+  done();
 }

@@ -24,35 +24,36 @@ export const readYourWrites = fp(
   async (fastify: FastifyInstance, { progress }: { progress: ProjectionProgress }) => {
     const names = ALL_PROJECTIONS.map((projection) => projection.name);
 
-    fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!UNSAFE.has(request.method) || reply.statusCode >= 400) return;
-      const seen = progress.highest();
-      if (seen > 0) {
-        reply.setCookie(SEEN_COOKIE, String(seen), {
-          path: '/',
-          maxAge: SEEN_MAX_AGE_S,
-          sameSite: 'strict',
-          httpOnly: true,
-          secure: request.protocol === 'https',
-        });
+    // Callback hooks, not async ones: nearly every request passes straight through, and this is the hot path.
+    fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      if (UNSAFE.has(request.method) && reply.statusCode < 400) {
+        const seen = progress.highest();
+        if (seen > 0) {
+          reply.setCookie(SEEN_COOKIE, String(seen), {
+            path: '/',
+            maxAge: SEEN_MAX_AGE_S,
+            sameSite: 'strict',
+            httpOnly: true,
+            secure: request.protocol === 'https',
+          });
+        }
       }
+      done(null, payload);
     });
 
-    fastify.addHook('preHandler', async (request: FastifyRequest) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const text = request.cookies?.[SEEN_COOKIE];
-      if (text === undefined) return;
+    fastify.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      const text = request.method === 'GET' || request.method === 'HEAD' ? request.cookies?.[SEEN_COOKIE] : undefined;
       const seen = Number(text);
-      if (!Number.isSafeInteger(seen) || seen <= 0) return;
+      if (text === undefined || !Number.isSafeInteger(seen) || seen <= 0) return done();
       const behind = names.filter((name) => progress.reached(name) < seen);
-      if (behind.length === 0) return;
-      await Promise.all(
+      if (behind.length === 0) return done();
+      void Promise.all(
         behind.map((name) =>
           progress.waitFor(name, seen, CATCH_UP_MS).catch(() => {
             request.log.warn(`${name} did not reach ${seen} within ${CATCH_UP_MS} ms; answering with what this replica has`);
           }),
         ),
-      );
+      ).then(() => done());
     });
   },
   { name: 'silverboard-read-your-writes', dependencies: ['@fastify/cookie'] },
