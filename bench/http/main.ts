@@ -81,15 +81,18 @@ async function startBare(answers: Record<string, { type: string; body: string }>
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
+/** The public API's per-client limit would answer the load generator with 429s: lifted for the measurement. */
+const UNLIMITED = { XSD_API_RATE_LIMIT: '1000000000' };
+
 async function startFor(mode: 'embedded' | 'distributed'): Promise<{ stack: RunningStack; cleanup(): Promise<void> }> {
   if (mode === 'embedded') {
-    const stack = await startStack();
+    const stack = await startStack({ env: UNLIMITED });
     return { stack, cleanup: () => stack.stop() };
   }
   const database: TestDatabase = await createTestDatabase({ empty: true });
   const stream = uniqueStream('BENCH');
   const stack = await startStack({
-    env: { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix },
+    env: { ...UNLIMITED, DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix },
   });
   return {
     stack,

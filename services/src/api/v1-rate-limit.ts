@@ -62,7 +62,9 @@ export async function registerV1RateLimit(app: NestFastifyApplication, limit: V1
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'too_many_requests', tooManyRequestsMessage(limit, Math.ceil(context.ttl / 1000))),
   });
-  fastify.addHook('onRequest', async function v1RateLimit(request, reply) {
-    if (V1_PATH.test(request.url)) await check.call(this, request, reply);
+  // A callback hook: every other request passes straight through, with no promise made for it.
+  fastify.addHook('onRequest', function v1RateLimit(request, reply, done) {
+    if (!V1_PATH.test(request.url)) return done();
+    check.call(this, request, reply).then(() => done(), done);
   });
 }
