@@ -1,12 +1,10 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createEvent } from '@xsd/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 import { waitFor } from '../testing/wait-for.js';
+import { createWebBuildFixture, type WebBuildFixture } from '../testing/web-build-fixture.js';
 
 /** A bundle big enough to be worth compressing (the threshold is 1 kB). */
 const BUNDLE = `export const widgets = [${Array.from({ length: 400 }, (_, i) => `{"id":${i},"name":"widget-${i}"}`).join(',')}];\n`;
@@ -33,22 +31,18 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawR
 describe('response compression', () => {
   let api: ApiTestApp;
   let url: string;
-  let webDir: string;
+  let web: WebBuildFixture;
 
   beforeAll(async () => {
-    webDir = await mkdtemp(join(tmpdir(), 'silverboard-web-'));
-    await mkdir(join(webDir, 'assets'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><html><head><title>Silverboard</title></head><body><div id="root"></div></body></html>');
-    await writeFile(join(webDir, 'version.json'), '{"version":"1.0.3"}');
-    await writeFile(join(webDir, 'assets', 'index-3f2a9c.js'), BUNDLE);
-    api = await createApiTestApp({ webDir });
+    web = await createWebBuildFixture({ 'index-3f2a9c.js': BUNDLE });
+    api = await createApiTestApp({ webDir: web.dir });
     await api.app.listen(0, '127.0.0.1');
     url = (await api.app.getUrl()).replace('[::1]', '127.0.0.1');
   });
 
   afterAll(async () => {
     await api?.close();
-    if (webDir) await rm(webDir, { recursive: true, force: true });
+    await web?.remove();
   });
 
   it('serves a JS asset gzipped to a client that accepts gzip', async () => {

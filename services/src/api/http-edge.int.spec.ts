@@ -1,12 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { isApiErrorBody } from '@xsd/contracts/api/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createWebBuildFixture, type WebBuildFixture } from '../testing/web-build-fixture.js';
 
 const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 
@@ -18,22 +16,17 @@ async function listening(app: { app: { listen(port: number, host: string): Promi
 describe('the HTTP edge: headers, web app files', () => {
   let api: ApiTestApp;
   let base: string;
-  let webDir: string;
+  let web: WebBuildFixture;
 
   beforeAll(async () => {
-    webDir = await mkdtemp(join(tmpdir(), 'silverboard-web-'));
-    await mkdir(join(webDir, 'assets'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><html><head><title>Silverboard</title></head><body><div id="root"></div></body></html>');
-    await writeFile(join(webDir, 'version.json'), '{"version":"1.0.3"}');
-    await writeFile(join(webDir, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
-    await writeFile(join(webDir, 'assets', 'index-3f2a9c.js.map'), '{"version":3}');
-    api = await createApiTestApp({ webDir });
+    web = await createWebBuildFixture({ 'index-3f2a9c.js': 'console.log(1)', 'index-3f2a9c.js.map': '{"version":3}' });
+    api = await createApiTestApp({ webDir: web.dir });
     base = await listening(api);
   });
 
   afterAll(async () => {
     await api?.close();
-    await rm(webDir, { recursive: true, force: true });
+    await web?.remove();
   });
 
   it.each(['/', '/admin', '/api/prices/latest', '/api/nothing-here', '/assets/index-3f2a9c.js'])('sends the security headers on %s', async (path) => {
