@@ -67,12 +67,12 @@ describe('/wallet-checker in Chromium', () => {
       expect(await dialog.getByRole('button', { name: 'Save Wallet' }).isDisabled()).toBe(true);
       await dialog.getByLabel('Label').fill('Demo small');
       await dialog.getByRole('button', { name: 'Save Wallet' }).click();
-      await page.getByTestId('quick-access').getByRole('button', { name: /^★ Demo small/ }).waitFor();
+      await page.getByTestId('quick-access').getByRole('button', { name: /^Demo small/ }).waitFor();
       expect(await page.getByRole('button', { name: 'Edit saved address' }).count()).toBe(1);
 
       // The scan: 'Scanning Networks...' with one line per chain, then the results.
       await page.getByLabel('Wallet address').fill('');
-      await page.getByTestId('quick-access').getByRole('button', { name: /^★ Demo small/ }).click();
+      await page.getByTestId('quick-access').getByRole('button', { name: /^Demo small/ }).click();
       const scanButton = page.locator('form button[type="submit"]');
       await page.evaluate(() => {
         const w = window as unknown as { __labels: string[] };

@@ -82,6 +82,10 @@ export function saveAddress(
   return [...list, { id: input.id, address, label, savedAt: input.now.toISOString(), isFavorite: true }];
 }
 
+export function toggleFavorite(list: readonly SavedAddress[], id: string): SavedAddress[] {
+  return list.map((s) => (s.id === id ? { ...s, isFavorite: !s.isFavorite } : s));
+}
+
 export function isSaved(list: readonly SavedAddress[], address: string): boolean {
   const key = address.trim().toLowerCase();
   return list.some((s) => s.address.toLowerCase() === key);

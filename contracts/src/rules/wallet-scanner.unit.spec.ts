@@ -8,6 +8,7 @@ import {
   parseSavedAddresses,
   quickAccess,
   saveAddress,
+  toggleFavorite,
   WALLET_SCAN_COOLDOWN_MS,
   type SavedAddress,
 } from './wallet-scanner.js';
@@ -64,6 +65,13 @@ describe('saved addresses', () => {
     expect(one).toEqual([{ id: 'a', address: A, label: 'Main', savedAt: now.toISOString(), isFavorite: true }]);
     const relabelled = saveAddress(one, { id: 'b', address: A.toLowerCase(), label: 'Cold', now });
     expect(relabelled).toEqual([{ ...one[0], label: 'Cold' }]);
+  });
+
+  it('turns a favourite into a plain saved address and back', () => {
+    const one = saveAddress([], { id: 'a', address: A, label: 'Main', now });
+    expect(toggleFavorite(one, 'a')[0]?.isFavorite).toBe(false);
+    expect(toggleFavorite(toggleFavorite(one, 'a'), 'a')).toEqual(one);
+    expect(toggleFavorite(one, 'other')).toEqual(one);
   });
 
   it('keeps only well-formed stored entries, one per address', () => {

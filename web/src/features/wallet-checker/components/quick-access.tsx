@@ -5,10 +5,11 @@ export interface QuickAccessProps {
   readonly saved: readonly SavedAddress[];
   readonly onPick: (address: string) => void;
   readonly onRemove: (id: string) => void;
+  readonly onToggleFavorite: (id: string) => void;
 }
 
 /** Saved addresses: 3 favourites, every one on Show All. */
-export function QuickAccess({ saved, onPick, onRemove }: QuickAccessProps) {
+export function QuickAccess({ saved, onPick, onRemove, onToggleFavorite }: QuickAccessProps) {
   const [showAll, setShowAll] = useState(false);
   if (saved.length === 0) return null;
   const shown = quickAccess(saved, showAll);
@@ -25,8 +26,16 @@ export function QuickAccess({ saved, onPick, onRemove }: QuickAccessProps) {
       <ul className="wc-quick__list">
         {shown.map((entry) => (
           <li key={entry.id} className="wc-quick__item">
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              aria-pressed={entry.isFavorite}
+              aria-label={`Favorite: ${entry.label}`}
+              onClick={() => onToggleFavorite(entry.id)}
+            >
+              {entry.isFavorite ? '★' : '☆'}
+            </button>
             <button type="button" className="btn btn--small wc-quick__pick" onClick={() => onPick(entry.address)} title={entry.address}>
-              {entry.isFavorite ? '★ ' : ''}
               {entry.label} <span className="muted">{`${entry.address.slice(0, 6)}…${entry.address.slice(-4)}`}</span>
             </button>
             <button type="button" className="btn btn--ghost btn--small" aria-label={`Remove ${entry.label}`} onClick={() => onRemove(entry.id)}>

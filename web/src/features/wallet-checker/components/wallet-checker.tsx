@@ -8,6 +8,7 @@ import {
   isSaved,
   isScannableAddress,
   saveAddress,
+  toggleFavorite,
 } from '@xsd/contracts/rules/wallet-scanner';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -155,7 +156,12 @@ function Scanner() {
             </p>
           ) : null}
         </form>
-        <QuickAccess saved={saved} onPick={setAddress} onRemove={(id) => setSaved(saved.filter((s) => s.id !== id))} />
+        <QuickAccess
+          saved={saved}
+          onPick={setAddress}
+          onRemove={(id) => setSaved(saved.filter((s) => s.id !== id))}
+          onToggleFavorite={(id) => setSaved(toggleFavorite(saved, id))}
+        />
       </Panel>
 
       {dialogOpen ? (

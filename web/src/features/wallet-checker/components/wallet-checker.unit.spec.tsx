@@ -117,8 +117,14 @@ describe('WalletChecker', () => {
     const stored = JSON.parse(localStorage.getItem(SAVED_ADDRESSES_KEY)!);
     expect(stored).toEqual([{ id: expect.any(String), address: ADDRESS, label: 'Cold', savedAt: expect.any(String), isFavorite: true }]);
     await userEvent.clear(input());
-    await userEvent.click(within(screen.getByTestId('quick-access')).getByRole('button', { name: /^★ Cold/ }));
+    const quick = () => within(screen.getByTestId('quick-access'));
+    await userEvent.click(quick().getByRole('button', { name: /^Cold/ }));
     expect((input() as HTMLInputElement).value).toBe(ADDRESS);
+    // No longer a favourite: out of the favourites view, still under Show All.
+    await userEvent.click(quick().getByRole('button', { name: 'Favorite: Cold' }));
+    expect(quick().queryByRole('button', { name: /^Cold/ })).toBeNull();
+    await userEvent.click(quick().getByRole('button', { name: 'Show All (1)' }));
+    expect(quick().getByRole('button', { name: 'Favorite: Cold' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('opens a shared snapshot read-only and refuses a damaged one', async () => {
