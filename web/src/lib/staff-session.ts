@@ -7,6 +7,7 @@ import type {
   MeResponse,
 } from '@xsd/contracts/api/auth';
 import { ApiError, getJson, sendJson } from './api-client';
+import { readRaw, writeRaw } from './storage';
 
 /**
  * The staff session as the browser sees it: the token lives in an HttpOnly cookie, so the only
@@ -17,12 +18,24 @@ export type StaffUser = MeResponse['user'];
 
 export const staffSessionQueryKey = ['staff', 'me'] as const;
 
+/**
+ * Set in this browser after a staff sign-in, cleared by sign-out or a 401: the public pages ask
+ * `GET /api/auth/me` only when it is set, so anonymous visitors never send that request.
+ */
+const STAFF_HINT_KEY = 'staff-signed-in';
+const setHint = (on: boolean) => writeRaw(STAFF_HINT_KEY, on ? '1' : null);
+
 /** The signed-in staff user, or null without a session (401 is an answer, not a failure). */
 export async function getStaffSession({ signal }: { signal?: AbortSignal } = {}): Promise<StaffUser | null> {
   try {
-    return (await getJson<MeResponse>('/api/auth/me', { signal, cache: 'no-store' })).user;
+    const { user } = await getJson<MeResponse>('/api/auth/me', { signal, cache: 'no-store' });
+    setHint(true);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      setHint(false);
+      return null;
+    }
     throw error;
   }
 }
@@ -40,8 +53,17 @@ export function useStaffSession() {
   return useQuery(staffSessionQueryOptions());
 }
 
-export function signInStaff(email: string, password: string): Promise<LoginResponse> {
-  return sendJson<LoginResponse>('POST', '/api/auth/login', { email, password });
+/** For the public pages: the staff user when this browser signed in, else null without a request. */
+export function usePublicStaffSession(): StaffUser | null {
+  const hinted = readRaw(STAFF_HINT_KEY) === '1';
+  const session = useQuery({ ...staffSessionQueryOptions(), enabled: hinted });
+  return hinted ? (session.data ?? null) : null;
+}
+
+export async function signInStaff(email: string, password: string): Promise<LoginResponse> {
+  const response = await sendJson<LoginResponse>('POST', '/api/auth/login', { email, password });
+  setHint(true);
+  return response;
 }
 
 export function useSignOut() {
@@ -50,6 +72,7 @@ export function useSignOut() {
     mutationFn: () => sendJson<LogoutResponse>('POST', '/api/auth/logout'),
     // Whatever the server answered, this browser holds no session any more (the cookie is cleared).
     onSettled: () => {
+      setHint(false);
       queryClient.setQueryData(staffSessionQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'admin' });
     },

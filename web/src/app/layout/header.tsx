@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ErrorBoundary } from '../../components/errors/error-boundary';
+import { StaffHeaderControls } from '../../components/staff/staff-header-controls';
 import { PRODUCT_NAME } from '../../config/site';
 import { ActiveAlertsBadge } from '../../features/alerts/components/active-alerts-badge';
 import { UpcomingEventsBadge } from '../../features/calendar/components/upcoming-events-badge';
@@ -39,6 +40,9 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
         </span>
       </div>
       <div className="header__badges">
+        <ErrorBoundary region="Staff session" silent>
+          <StaffHeaderControls />
+        </ErrorBoundary>
         <ErrorBoundary region="Events badge" silent>
           <UpcomingEventsBadge />
         </ErrorBoundary>

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { usePublicStaffSession } from '../../lib/staff-session';
+import { Modal } from '../ui/modal';
+import { ChangePasswordForm } from './change-password-form';
+
+/** The dialog closes this long after a successful change (public spec §8). */
+const CLOSE_AFTER_MS = 2_000;
+
+/** While a staff session exists: the email and the Change Password button of the public header. */
+export function StaffHeaderControls() {
+  const user = usePublicStaffSession();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => {
+      setOpen(false);
+      setDone(false);
+    }, CLOSE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [done]);
+
+  if (!user) return null;
+  return (
+    <span className="header__staff" data-testid="header-staff">
+      <span className="header__staff-email" title="Signed in as staff">
+        {user.email}
+      </span>
+      <button type="button" className="btn btn--small" onClick={() => setOpen(true)}>
+        Change Password
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Change Password" testId="change-password-modal">
+        {open ? <ChangePasswordForm onSuccess={() => setDone(true)} onCancel={() => setOpen(false)} /> : null}
+      </Modal>
+    </span>
+  );
+}
