@@ -32,6 +32,7 @@ const SECONDS = Math.max(1, Number(values.seconds));
 const CONNECTIONS = Math.max(1, Number(values.connections));
 const MODES = values.mode === 'both' ? (['embedded', 'distributed'] as const) : ([values.mode] as ('embedded' | 'distributed')[]);
 const P99_TARGET_MS = 50;
+const WARM_UP_SECONDS = 2;
 
 interface Route {
   readonly path: string;
@@ -59,8 +60,8 @@ interface Load {
   readonly non2xx: number;
 }
 
-async function load(url: string): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+async function load(url: string, seconds = SECONDS): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -131,6 +132,9 @@ for (const mode of MODES) {
 
     process.stdout.write(`\n${mode}\n${pad('route', 54)} ${'req/s'.padStart(8)} ${'p99'.padStart(5)}   ${'bare'.padStart(8)} ${'p99'.padStart(5)}   ratio  target\n`);
     for (const route of ROUTES) {
+      // A short unmeasured load on each first: both servers' code is compiled and their caches warm.
+      await load(`${stack.url}${route.path}`, WARM_UP_SECONDS);
+      await load(`${bare.url}${route.path}`, WARM_UP_SECONDS);
       const ours = await load(`${stack.url}${route.path}`);
       const reference = await load(`${bare.url}${route.path}`);
       const ratio = ours.rps / reference.rps;

@@ -52,6 +52,8 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: proxies.length > 0 ? [...proxies] : false,
     return503OnClosing: true,
+    // No Nest middleware (app.use / MiddlewareConsumer) is used: every request skips middie's pass.
+    skipMiddie: true,
     clientErrorHandler: answerClientError,
     // A URL that is not valid percent-encoding never reaches a route: answer it in the JSON error shape too.
     frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
