@@ -50,7 +50,11 @@ export class AuthController {
   @Post('password')
   @HttpCode(200)
   @RequireSession()
-  changePassword(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<ChangePasswordResponse> {
-    return this.auth.changePassword(staff, parseRequest(ChangePasswordRequestSchema, body, 'invalid_password'));
+  changePassword(
+    @CurrentStaff() staff: AuthenticatedStaff,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<ChangePasswordResponse> {
+    return this.auth.changePassword(staff, parseRequest(ChangePasswordRequestSchema, body, 'invalid_password'), request.ip);
   }
 }

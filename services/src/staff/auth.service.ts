@@ -47,7 +47,7 @@ export class AuthService {
    * `client` is the caller's address, for the per-client part of the budget; without it, wrong
    * current passwords are limited per account alone.
    */
-  async changePassword(staff: AuthenticatedStaff, request: ChangePasswordRequest, client: string | null = null): Promise<ChangePasswordResponse> {
+  async changePassword(staff: AuthenticatedStaff, request: ChangePasswordRequest, client: string): Promise<ChangePasswordResponse> {
     const check: PasswordCheck = { kind: 'password-change', client, accountId: staff.id };
     await this.withinBudget(check, 'wrong_password', () =>
       this.commands.execute(new ChangePasswordCommand(staff, request.currentPassword, request.newPassword)),

@@ -43,7 +43,7 @@ export const SIGN_IN_LIMITS: SignInLimits = {
 export type PasswordCheck =
   | { readonly kind: 'sign-in'; readonly client: string; readonly email: string }
   /** `client` is null when the caller's address is not known: then only the account's own limit applies. */
-  | { readonly kind: 'password-change'; readonly client: string | null; readonly accountId: string };
+  | { readonly kind: 'password-change'; readonly client: string; readonly accountId: string };
 
 const SITE_KEY = 'site';
 
@@ -72,10 +72,9 @@ export class SignInBudget implements OnApplicationShutdown {
 
   /** Throws 429 when this check is over a limit; otherwise takes its place in the site's budget. */
   async admit(check: PasswordCheck, now: Date): Promise<void> {
-    const clientKey = this.clientKey(check);
     const [pairFailures, clientFailures] = await Promise.all([
       this.store.count(this.pairKey(check), now, this.limits.failureWindowMs),
-      clientKey === null ? 0 : this.store.count(clientKey, now, this.limits.failureWindowMs),
+      this.store.count(this.clientKey(check), now, this.limits.failureWindowMs),
     ]);
     if (pairFailures >= this.limits.perClientAndSubject || clientFailures >= this.limits.perClient) {
       throw check.kind === 'sign-in'
@@ -88,12 +87,9 @@ export class SignInBudget implements OnApplicationShutdown {
 
   /** The password was wrong (or the email unknown). */
   async failed(check: PasswordCheck, now: Date): Promise<void> {
-    const clientKey = this.clientKey(check);
     await Promise.all([
       this.store.add(this.pairKey(check), now, { windowMs: this.limits.failureWindowMs, limit: this.limits.perClientAndSubject }),
-      clientKey === null
-        ? undefined
-        : this.store.add(clientKey, now, { windowMs: this.limits.failureWindowMs, limit: this.limits.perClient }),
+      this.store.add(this.clientKey(check), now, { windowMs: this.limits.failureWindowMs, limit: this.limits.perClient }),
     ]);
   }
 
@@ -109,10 +105,10 @@ export class SignInBudget implements OnApplicationShutdown {
   private pairKey(check: PasswordCheck): string {
     return check.kind === 'sign-in'
       ? `sign-in|${check.client}|${check.email.trim().toLowerCase()}`
-      : `password-change|${check.client ?? ''}|${check.accountId}`;
+      : `password-change|${check.client}|${check.accountId}`;
   }
 
-  private clientKey(check: PasswordCheck): string | null {
-    return check.client === null ? null : `client|${check.client}`;
+  private clientKey(check: PasswordCheck): string {
+    return `client|${check.client}`;
   }
 }
