@@ -29,6 +29,7 @@ import {
   StaffSignedInData,
   StaffSignedOutData,
 } from './staff-events.js';
+import { AnalyticsEventRecordedData, PageViewedData } from './analytics-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
   readonly schemaVersion: number;
@@ -56,6 +57,9 @@ export const newsSubject = (newsId: string): string => `xsd.news.${subjectToken(
 export const calendarEventSubject = (eventId: string): string => `xsd.calendar.${subjectToken(eventId)}`;
 export const chainSettingSubject = (chain: string): string => `xsd.chain.${subjectToken(chain)}`;
 export const apiKeySubject = (keyId: string): string => `xsd.api-key.${subjectToken(keyId)}`;
+/** Visits have no rules across them: one subject each for page views and custom events. */
+export const ANALYTICS_VISITS_SUBJECT = 'xsd.analytics.visits';
+export const ANALYTICS_EVENTS_SUBJECT = 'xsd.analytics.events';
 export const preferencesSubject = (accountId: string): string => `xsd.preferences.${subjectToken(accountId)}`;
 
 /**
@@ -206,6 +210,18 @@ export const eventCatalog = {
     data: DashboardPreferencesSavedData,
     subject: (d) => preferencesSubject(d.accountId),
     aggregateId: (d) => d.accountId,
+  }),
+  'analytics.page-viewed': define({
+    schemaVersion: 1,
+    data: PageViewedData,
+    subject: () => ANALYTICS_VISITS_SUBJECT,
+    aggregateId: () => 'analytics',
+  }),
+  'analytics.event-recorded': define({
+    schemaVersion: 1,
+    data: AnalyticsEventRecordedData,
+    subject: () => ANALYTICS_EVENTS_SUBJECT,
+    aggregateId: () => 'analytics',
   }),
 } as const;
 
