@@ -12,7 +12,7 @@ import {
 } from '../lib/preferences';
 import './dashboard.css';
 
-type ModalState = { readonly kind: 'editing' } | { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'error'; readonly message: string };
+type ModalState = { readonly kind: 'loading' } | { readonly kind: 'editing' } | { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'error'; readonly message: string };
 
 export interface CustomizeModalProps {
   readonly open: boolean;
@@ -23,18 +23,26 @@ export interface CustomizeModalProps {
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback || PREFERENCE_MESSAGES.unexpected;
 
-/** The 'Customize Dashboard' modal: order with up/down, show or hide, reset, save in this browser. */
+/**
+ * The 'Customize Dashboard' modal: order with up/down, show or hide, reset, save (on the server for
+ * signed-in staff, else in this browser).
+ */
 export function CustomizeModal({ open, onClose, preferences }: CustomizeModalProps) {
   const [draft, setDraft] = useState<readonly WidgetEntry[]>(preferences.entries);
   const [state, setState] = useState<ModalState>({ kind: 'editing' });
 
-  // Each opening starts from what is saved (later changes to the saved copy do not reset a draft).
+  // Each opening starts from what is saved, once it is known (later changes to the saved copy do
+  // not reset a draft).
   const saved = preferences.entries;
   const [openedWith, setOpenedWith] = useState<readonly WidgetEntry[] | null>(null);
   if (open && openedWith === null) {
-    setOpenedWith(saved);
-    setDraft(saved);
-    setState({ kind: 'editing' });
+    if (preferences.loading) {
+      if (state.kind !== 'loading') setState({ kind: 'loading' });
+    } else {
+      setOpenedWith(saved);
+      setDraft(saved);
+      setState({ kind: 'editing' });
+    }
   } else if (!open && openedWith !== null) {
     setOpenedWith(null);
   }
@@ -45,21 +53,22 @@ export function CustomizeModal({ open, onClose, preferences }: CustomizeModalPro
     return () => window.clearTimeout(id);
   }, [state, onClose]);
 
-  const busy = state.kind === 'saving' || state.kind === 'saved';
+  const busy = state.kind === 'loading' || state.kind === 'saving' || state.kind === 'saved';
 
-  const save = () => {
+  const save = async () => {
     setState({ kind: 'saving' });
     try {
-      preferences.save(draft);
+      await preferences.save(draft);
       setState({ kind: 'saved' });
     } catch (error) {
       setState({ kind: 'error', message: messageOf(error, PREFERENCE_MESSAGES.saveFailedShort) });
     }
   };
 
-  const reset = () => {
+  const reset = async () => {
+    setState({ kind: 'saving' });
     try {
-      setDraft(preferences.reset());
+      setDraft(await preferences.reset());
       setState({ kind: 'editing' });
     } catch (error) {
       setState({ kind: 'error', message: messageOf(error, PREFERENCE_MESSAGES.resetFailed) });
@@ -74,22 +83,30 @@ export function CustomizeModal({ open, onClose, preferences }: CustomizeModalPro
       testId="customize-modal"
       footer={
         <>
-          <button type="button" className="btn" onClick={reset} disabled={busy}>
+          <button type="button" className="btn" onClick={() => void reset()} disabled={busy}>
             Reset to Defaults
           </button>
           <span className="modal__spacer" />
           <button type="button" className="btn btn--ghost" onClick={onClose} disabled={state.kind === 'saving'}>
             Cancel
           </button>
-          <button type="button" className="btn btn--primary" onClick={save} disabled={busy} data-testid="save-preferences">
+          <button type="button" className="btn btn--primary" onClick={() => void save()} disabled={busy} data-testid="save-preferences">
             {state.kind === 'saving' ? 'Saving...' : 'Save Preferences'}
           </button>
         </>
       }
     >
-      <p className="prefs__note" data-testid="anonymous-note">
-        {PREFERENCE_MESSAGES.anonymous}
-      </p>
+      {preferences.signedIn ? null : (
+        <p className="prefs__note" data-testid="anonymous-note">
+          {PREFERENCE_MESSAGES.anonymous}
+        </p>
+      )}
+      {preferences.loadError ? (
+        <p className="err" role="alert" data-testid="preferences-load-error">
+          {preferences.loadError}
+        </p>
+      ) : null}
+      {state.kind === 'loading' ? <p className="muted">Loading your preferences...</p> : null}
       <ol className="prefs__list" aria-label="Widgets in display order">
         {draft.map((entry, index) => (
           <li key={entry.id} className={`prefs__item${entry.visible ? '' : ' prefs__item--hidden'}`} data-testid={`pref-${entry.id}`}>
