@@ -1,0 +1,28 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TEST_APP_CONFIG } from '../testing/api-test-app.js';
+import { FolderPhotoStore } from './folder-photo-store.js';
+import { openPhotoStore, photoFolder } from './open-photo-store.js';
+import { describePhotoStoreConformance } from './testing/photo-store-conformance.js';
+
+describePhotoStoreConformance('folder', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'xsd-photos-'));
+  const open = async () => new FolderPhotoStore(root);
+  return { store: await open(), reopen: open, cleanup: () => rm(root, { recursive: true, force: true }) };
+});
+
+describe('folder photo store: files on disk', () => {
+  it('given the embedded mode, then photos land under <data dir>/uploads/contact_photos with no temporary file left', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'xsd-data-'));
+    try {
+      const store = await openPhotoStore({ ...TEST_APP_CONFIG, natsUrl: null, dataDir });
+      await store.put('contact_photos/abc_1.gif', Uint8Array.from([0x47, 0x49, 0x46]), 'image/gif');
+      expect(await readdir(join(photoFolder(dataDir), 'contact_photos'))).toEqual(['abc_1.gif']);
+      await store.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
