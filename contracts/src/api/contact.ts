@@ -29,6 +29,7 @@ export const MAX_CONTACT_NAME = 200;
 export const MAX_CONTACT_EMAIL = 320;
 export const MAX_CONTACT_PHONE = 50;
 export const MAX_CONTACT_MESSAGE = 10_000;
+export const MAX_CONTACT_REPLY = 10_000;
 
 export const CONTACT_REQUIRED_MESSAGE = 'Please fill in all required fields';
 export const CONTACT_EMAIL_MESSAGE = 'Please enter a valid email address';

@@ -30,6 +30,7 @@ import {
   StaffSignedOutData,
 } from './staff-events.js';
 import { AnalyticsEventRecordedData, PageViewedData } from './analytics-events.js';
+import { ContactDeletedData, ContactRepliedData, ContactStatusChangedData, ContactSubmittedData } from './contact-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
   readonly schemaVersion: number;
@@ -61,6 +62,8 @@ export const apiKeySubject = (keyId: string): string => `xsd.api-key.${subjectTo
 export const ANALYTICS_VISITS_SUBJECT = 'xsd.analytics.visits';
 export const ANALYTICS_EVENTS_SUBJECT = 'xsd.analytics.events';
 export const preferencesSubject = (accountId: string): string => `xsd.preferences.${subjectToken(accountId)}`;
+/** Each contact submission is its own aggregate. */
+export const contactSubmissionSubject = (submissionId: string): string => `xsd.contact.${subjectToken(submissionId)}`;
 
 /**
  * Every event of the product: type name (past tense) to schema, subject and aggregate.
@@ -222,6 +225,30 @@ export const eventCatalog = {
     data: AnalyticsEventRecordedData,
     subject: () => ANALYTICS_EVENTS_SUBJECT,
     aggregateId: () => 'analytics',
+  }),
+  'contact.submitted': define({
+    schemaVersion: 1,
+    data: ContactSubmittedData,
+    subject: (d) => contactSubmissionSubject(d.submissionId),
+    aggregateId: (d) => d.submissionId,
+  }),
+  'contact.status-changed': define({
+    schemaVersion: 1,
+    data: ContactStatusChangedData,
+    subject: (d) => contactSubmissionSubject(d.submissionId),
+    aggregateId: (d) => d.submissionId,
+  }),
+  'contact.replied': define({
+    schemaVersion: 1,
+    data: ContactRepliedData,
+    subject: (d) => contactSubmissionSubject(d.submissionId),
+    aggregateId: (d) => d.submissionId,
+  }),
+  'contact.deleted': define({
+    schemaVersion: 1,
+    data: ContactDeletedData,
+    subject: (d) => contactSubmissionSubject(d.submissionId),
+    aggregateId: (d) => d.submissionId,
   }),
 } as const;
 
