@@ -253,3 +253,51 @@ describe('stored HTML', () => {
     for (const id of ids) await api.request('DELETE', `/api/admin/news/${id}`);
   });
 });
+
+describe('dashboard preferences of signed-in staff', () => {
+  /** The dashboard's widgets as rendered, in order. */
+  const widgetOrder = (page: Page) =>
+    page.locator('.dashboard-widgets [data-testid^="widget-"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
+
+  it("keeps a layout change on the server: a new browser signed in as the same staff member gets it, a visitor does not", async () => {
+    const first = await launchChromium();
+    const second = await launchChromium();
+    try {
+      const page = await first.context.newPage();
+      const problems = collectConsoleErrors(page);
+      await signInAtAdmin(page, stack.url, ADMIN.email, ADMIN.password);
+      await page.goto(`${stack.url}/`);
+      await page.getByTestId('header-staff').waitFor();
+      await page.getByTestId('customize').click();
+      const modal = page.getByTestId('customize-modal');
+      await modal.getByRole('button', { name: 'Move BankX Prices up' }).click();
+      await modal.getByRole('button', { name: 'Silver Metrics: visible, hide it' }).click();
+      expect(await modal.getByTestId('anonymous-note').count()).toBe(0);
+      await modal.getByRole('button', { name: 'Save Preferences' }).click();
+      await modal.getByText('Your preferences have been saved successfully!').waitFor();
+      await modal.waitFor({ state: 'hidden' });
+      const changed = await widgetOrder(page);
+      expect(changed).not.toContain('widget-silver-metrics');
+      expect(changed.indexOf('widget-bankx-prices')).toBeLessThan(changed.indexOf('widget-xsd-prices'));
+      // Kept on the server, not in this browser.
+      expect(await page.evaluate(() => localStorage.getItem('dashboard-preferences'))).toBeNull();
+
+      const again = await second.context.newPage();
+      await signInAtAdmin(again, stack.url, ADMIN.email, ADMIN.password);
+      await again.goto(`${stack.url}/`);
+      await expect.poll(() => widgetOrder(again), { timeout: 15_000 }).toEqual(changed);
+
+      const anonymous = await visitor.context.newPage();
+      await anonymous.goto(`${stack.url}/`);
+      await anonymous.getByTestId('widget-silver-metrics').waitFor();
+      await anonymous.getByTestId('customize').click();
+      await anonymous.getByTestId('anonymous-note').waitFor();
+      await anonymous.close();
+
+      expect(expected(problems)).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
