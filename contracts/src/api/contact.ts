@@ -120,3 +120,70 @@ export function detectPhotoType(bytes: Uint8Array): PhotoType | null {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   return null;
 }
+
+// ── staff: /api/admin/contact-submissions[/:id] (permission contact_submissions) ──
+
+export const CONTACT_REPLY_REQUIRED_MESSAGE = 'Reply cannot be empty';
+export const CONTACT_REPLY_SENT_MESSAGE = 'Reply sent successfully!';
+export const CONTACT_REPLY_FAILED_MESSAGE = 'Failed to send reply. Please try again.';
+export const CONTACT_DOWNLOAD_FAILED_MESSAGE = 'Failed to download image. Please try again.';
+export const CONTACT_NOT_FOUND_MESSAGE = 'Contact submission not found';
+export const CONTACT_ARCHIVED_REPLY_MESSAGE = 'An archived message cannot be replied to';
+export const CONTACT_DELETE_CONFIRM_MESSAGE = 'Are you sure you want to delete this message? This cannot be undone.';
+export const CONTACT_TOO_MANY_MESSAGE = 'Too many messages sent. Please try again later.';
+/** The header bell's new-message count is fetched again this often (and live on a new submission). */
+export const CONTACT_NEW_COUNT_REFRESH_MS = 300_000;
+
+export interface ContactSubmission {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly subject: ContactSubject;
+  readonly message: string;
+  /** The staff-only photo route, or null when none was attached. */
+  readonly photo_url: string | null;
+  readonly status: ContactStatus;
+  /** ISO 8601 instants. */
+  readonly created_at: string;
+  readonly admin_reply: string | null;
+  readonly replied_at: string | null;
+  /** The replying staff member's id. */
+  readonly replied_by: string | null;
+}
+
+export interface ContactSubmissionListResponse {
+  readonly items: readonly ContactSubmission[];
+}
+
+export interface ContactSubmissionResponse {
+  readonly item: ContactSubmission;
+}
+
+/** Opening (read), archiving, or back to new; `admin_reply` replies (status becomes replied). One at a time. */
+export const UpdateContactSubmissionSchema = z
+  .strictObject({
+    status: z.enum(['new', 'read', 'archived']).optional(),
+    admin_reply: z
+      .string()
+      .trim()
+      .min(1, CONTACT_REPLY_REQUIRED_MESSAGE)
+      .max(MAX_CONTACT_REPLY, `At most ${MAX_CONTACT_REPLY} characters`)
+      .optional(),
+  })
+  .refine((body) => (body.status === undefined) !== (body.admin_reply === undefined), 'Send either status or admin_reply');
+export type UpdateContactSubmission = z.output<typeof UpdateContactSubmissionSchema>;
+
+export function contactPhotoPath(id: string): string {
+  return `/api/admin/contact-submissions/${id}/photo`;
+}
+
+/** The download's file name: contact_{id}_{name with spaces as underscores}.jpg. */
+export function contactPhotoFileName(id: string, name: string): string {
+  return `contact_${id}_${name.replace(/ /g, '_')}.jpg`;
+}
+
+/** The bell's words: 'message' for 1. */
+export function newMessagesLabel(count: number): string {
+  return `${count} new ${count === 1 ? 'message' : 'messages'}`;
+}

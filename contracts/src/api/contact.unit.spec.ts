@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_EMAIL_MESSAGE,
+  CONTACT_REPLY_REQUIRED_MESSAGE,
+  contactPhotoFileName,
+  newMessagesLabel,
+  UpdateContactSubmissionSchema,
   CONTACT_REQUIRED_MESSAGE,
   ContactFormSchema,
   detectPhotoType,
@@ -67,5 +71,34 @@ describe('ContactFormSchema', () => {
 
   it('given text, at sign, text, dot, text, then the email passes', () => {
     expect(firstMessage({ ...VALID, email: 'x@y.z' })).toBeUndefined();
+  });
+});
+
+describe('UpdateContactSubmissionSchema', () => {
+  it('given a status or a reply, then it is taken (the reply trimmed)', () => {
+    expect(UpdateContactSubmissionSchema.parse({ status: 'read' })).toEqual({ status: 'read' });
+    expect(UpdateContactSubmissionSchema.parse({ admin_reply: '  Thanks ' })).toEqual({ admin_reply: 'Thanks' });
+  });
+
+  it('given a reply of spaces, then the reply message', () => {
+    expect(UpdateContactSubmissionSchema.safeParse({ admin_reply: '   ' }).error?.issues[0]?.message).toBe(CONTACT_REPLY_REQUIRED_MESSAGE);
+  });
+
+  it.each([{}, { status: 'read', admin_reply: 'x' }, { status: 'replied' }, { status: 'read', extra: 1 }])(
+    'given %j, then it is refused',
+    (body) => {
+      expect(UpdateContactSubmissionSchema.safeParse(body).success).toBe(false);
+    },
+  );
+});
+
+describe('staff display rules', () => {
+  it('names a download contact_{id}_{name with spaces as underscores}.jpg', () => {
+    expect(contactPhotoFileName('42', 'Ada  King Lovelace')).toBe('contact_42_Ada__King_Lovelace.jpg');
+  });
+
+  it('says message for one and messages otherwise', () => {
+    expect(newMessagesLabel(1)).toBe('1 new message');
+    expect(newMessagesLabel(3)).toBe('3 new messages');
   });
 });
