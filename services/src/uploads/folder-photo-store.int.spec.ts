@@ -26,3 +26,16 @@ describe('folder photo store: files on disk', () => {
     }
   });
 });
+
+describe('folder photo store: an in-memory deployment', () => {
+  it('given the data directory :memory:, then photos go to a scratch folder that is gone after close', async () => {
+    const store = await openPhotoStore({ ...TEST_APP_CONFIG, natsUrl: null, dataDir: ':memory:' });
+    const key = 'contact_photos/abc_2.png';
+    await store.put(key, Uint8Array.from([0x89, 0x50]), 'image/png');
+    expect(store).toBeInstanceOf(FolderPhotoStore);
+    const { root } = store as FolderPhotoStore;
+    expect(root.startsWith(tmpdir())).toBe(true);
+    await store.close();
+    await expect(readdir(root)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

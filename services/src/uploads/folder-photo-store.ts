@@ -11,7 +11,11 @@ const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException
  * half-written photo, and the link fails when the name exists, so nothing is overwritten.
  */
 export class FolderPhotoStore implements PhotoStore {
-  constructor(private readonly root: string) {}
+  /** `removeOnClose`: the folder is this store's own scratch space (an in-memory deployment). */
+  constructor(
+    readonly root: string,
+    private readonly removeOnClose = false,
+  ) {}
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     checkPhotoPut(key, contentType);
@@ -50,5 +54,7 @@ export class FolderPhotoStore implements PhotoStore {
     await rm(join(this.root, key), { force: true });
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    if (this.removeOnClose) await rm(this.root, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/config.js';
+import { IN_MEMORY } from '../database/database.js';
 import { FolderPhotoStore } from './folder-photo-store.js';
 import { ObjectStorePhotoStore } from './object-store-photo-store.js';
 import type { PhotoStore } from './photo-store.js';
@@ -28,5 +31,7 @@ export async function openPhotoStore(config: AppConfig): Promise<PhotoStore> {
       replicas: config.streamReplicas,
     });
   }
+  // A database kept in memory keeps nothing on disk: its photos go to a scratch folder removed at close.
+  if (config.dataDir === IN_MEMORY) return new FolderPhotoStore(await mkdtemp(join(tmpdir(), 'xsd-photos-')), true);
   return new FolderPhotoStore(photoFolder(config.dataDir));
 }

@@ -1,5 +1,8 @@
 import { PHOTO_CONTENT_TYPES, type PhotoType } from '@xsd/contracts/api/contact';
 
+/** DI token of the deployment's PhotoStore. */
+export const PHOTO_STORE = Symbol('PHOTO_STORE');
+
 /** A stored photo as it was put. */
 export interface StoredPhoto {
   readonly bytes: Uint8Array;
