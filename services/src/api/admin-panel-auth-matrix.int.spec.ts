@@ -78,6 +78,7 @@ const ROUTES: readonly Route[] = [
     expect: ADMINS(200),
     send: async (api, h, make) => api.http().delete(`/api/admin/api-keys/${await make.key()}`).set(h),
   },
+  { name: 'GET /api/admin/analytics (analytics)', expect: ADMINS(200), send: (api, h) => api.http().get('/api/admin/analytics?days=7').set(h) },
   { name: 'GET /api/admin/overview (any session)', expect: EVERY_ROLE(200), send: (api, h) => api.http().get('/api/admin/overview').set(h) },
   { name: 'GET /api/admin/activity (admins)', expect: ADMINS(200), send: (api, h) => api.http().get('/api/admin/activity').set(h) },
   { name: 'GET /api/auth/preferences (any session)', expect: EVERY_ROLE(200), send: (api, h) => api.http().get('/api/auth/preferences').set(h) },

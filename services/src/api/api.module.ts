@@ -11,6 +11,7 @@ import { SiteModule } from '../site/site.module.js';
 import { StaffModule } from '../staff/staff.module.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
 import { ActivityModule } from '../activity/activity.module.js';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { AdminCalendarModule } from '../calendar/admin-calendar.module.js';
 import { AdminChainsModule } from '../chain-status/admin-chains.module.js';
@@ -39,6 +40,7 @@ import { ApiErrorFilter } from './api-error.filter.js';
     OverviewModule,
     PreferencesModule,
     ActivityModule,
+    AnalyticsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

@@ -58,6 +58,9 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
     columns: ['event_id', 'action', 'occurred_at', 'actor_kind', 'actor_id', 'actor_email', 'target_kind', 'target_id', 'target_label', 'before', 'after'],
   },
   analytics_events: { key: ['id'], columns: ['event_id', 'visitor_id', 'event_type', 'event_data', 'page', 'created_at'] },
+  analytics_daily: { key: ['day'], columns: ['visits', 'mobile', 'desktop', 'timed_sessions', 'bounces', 'duration_sum'] },
+  analytics_daily_pages: { key: ['day', 'page'], columns: ['visits'] },
+  analytics_visitors: { key: ['visitor_id'], columns: ['last_seen'] },
   price_history: { key: ['id'], columns: ['token_name', 'chain_name', 'price', 'timestamp', 'created_at'] },
   silver_prices: { key: ['id'], columns: ['event_id', 'price_per_gram', 'timestamp', 'source', 'created_at'] },
   price_candles: {

@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { EventLogTables } from '../event-log/embedded/event-log.tables.js';
 import type { ActivityLogTable } from '../read-models/activity/activity.table.js';
+import type { AnalyticsDailyPagesTable, AnalyticsDailyTable, AnalyticsVisitorsTable } from '../read-models/analytics/analytics.table.js';
 import type { BreakingNewsTable } from '../read-models/breaking-news/breaking-news.table.js';
 import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
 import type { ChainSettingsTable } from '../read-models/chain-settings/chain-settings.table.js';
@@ -170,6 +171,9 @@ export interface DB extends EventLogTables {
   contact_submissions: ContactSubmissionsTable;
   analytics_visits: AnalyticsVisitsTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_daily_pages: AnalyticsDailyPagesTable;
+  analytics_visitors: AnalyticsVisitorsTable;
   price_history: PriceHistoryTable;
   silver_prices: SilverPricesTable;
   price_candles: PriceCandlesTable;

@@ -10,6 +10,7 @@ import { breakingNewsProjection } from '../read-models/breaking-news/breaking-ne
 import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
 import { chainSettingsProjection } from '../read-models/chain-settings/chain-settings.projection.js';
 import { dashboardPreferencesProjection } from '../read-models/dashboard-preferences/dashboard-preferences.projection.js';
+import { analyticsProjection } from '../read-models/analytics/analytics.projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model of the product. A new read model is a new entry here. */
@@ -26,4 +27,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   apiKeysProjection,
   dashboardPreferencesProjection,
   activityProjection,
+  analyticsProjection,
 ];

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
 import { ActivityRepository } from './activity/activity.repository.js';
+import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
 import { CalendarEventsRepository } from './calendar-events/calendar-events.repository.js';
@@ -18,6 +19,7 @@ import { TokenSupplyRepository } from './token-supply/token-supply.repository.js
 /** Every repository, each an injectable class over the DATABASE token; one instance of each per app. */
 const REPOSITORIES = [
   ActivityRepository,
+  AnalyticsRepository,
   ApiKeysRepository,
   BreakingNewsRepository,
   CalendarEventsRepository,

@@ -12,6 +12,7 @@ import * as tokenSupply from './1763684100000-TokenSupply.js';
 import * as priceHistoryKeyedByEvent from './1763684200000-PriceHistoryKeyedByEvent.js';
 import * as dropLiveFollowerConsumers from './1763684300000-DropLiveFollowerConsumers.js';
 import * as activityLog from './1763684450000-ActivityLog.js';
+import * as analyticsRollups from './1763684600000-AnalyticsRollups.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -32,4 +33,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763684200000-PriceHistoryKeyedByEvent': priceHistoryKeyedByEvent,
   '1763684300000-DropLiveFollowerConsumers': dropLiveFollowerConsumers,
   '1763684450000-ActivityLog': activityLog,
+  '1763684600000-AnalyticsRollups': analyticsRollups,
 };

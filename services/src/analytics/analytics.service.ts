@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createEvent } from '@xsd/contracts';
+import { type AnalyticsBeacon, type AnalyticsResponse, type AnalyticsWindow, MONTHLY_CHART_MONTHS } from '@xsd/contracts/api/analytics';
+import { deviceTypeOf, isKnownBot } from '@xsd/contracts/rules/user-agent';
+import { CLOCK, type Clock } from '../core/clock.js';
+import { AnalyticsRepository } from '../read-models/analytics/analytics.repository.js';
+import { AnalyticsBuffer } from './analytics-buffer.js';
+import { monthStart, statistics, windowStart } from './analytics-statistics.js';
+
+/** What the edge knows about the sender of a beacon. */
+export interface BeaconSender {
+  readonly userAgent: string | null;
+  readonly referrer: string | null;
+  /** Signed-in staff, or a browser sending DNT: 1 / Sec-GPC: 1. */
+  readonly excluded: boolean;
+}
+
+const VISITOR = { kind: 'visitor', id: null } as const;
+
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    private readonly buffer: AnalyticsBuffer,
+    private readonly repository: AnalyticsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Records a beacon unless its sender is staff, a known bot, or asked not to be tracked. */
+  record(beacon: AnalyticsBeacon, sender: BeaconSender): void {
+    if (sender.excluded || isKnownBot(sender.userAgent)) return;
+    const metadata = { actor: { ...VISITOR, id: beacon.visitor_id }, now: this.clock() };
+    if ('event_type' in beacon) {
+      this.buffer.add(
+        createEvent(
+          'analytics.event-recorded',
+          { visitorId: beacon.visitor_id, eventType: beacon.event_type, eventData: beacon.event_data ?? null, page: beacon.page ?? null },
+          metadata,
+        ),
+      );
+      return;
+    }
+    this.buffer.add(
+      createEvent(
+        'analytics.page-viewed',
+        {
+          page: beacon.page,
+          visitorId: beacon.visitor_id,
+          sessionDuration: beacon.session_duration ?? null,
+          // The browser's document.referrer first, else the header: both cut to the column's size.
+          referrer: (beacon.referrer ?? sender.referrer)?.slice(0, 512) ?? null,
+          userAgent: sender.userAgent?.slice(0, 256) ?? null,
+          deviceType: deviceTypeOf(sender.userAgent),
+        },
+        metadata,
+      ),
+    );
+  }
+
+  async statistics(days: AnalyticsWindow, topPages?: number): Promise<AnalyticsResponse> {
+    const now = this.clock();
+    const from = windowStart(now, days);
+    const chartsFrom = [windowStart(now, 365), monthStart(now, MONTHLY_CHART_MONTHS - 1)].sort()[0];
+    const [totals, uniqueVisitors, pages, visitsByDay] = await Promise.all([
+      this.repository.totals(from),
+      this.repository.uniqueVisitors(from),
+      this.repository.topPages(from, topPages),
+      this.repository.visitsByDay(chartsFrom),
+    ]);
+    return statistics({ now, days, totals, uniqueVisitors, topPages: pages, visitsByDay });
+  }
+}

@@ -1,0 +1,146 @@
+import { BOUNCE_THRESHOLD_SECONDS } from '@xsd/contracts/api/analytics';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../database/schema.js';
+import { defineProjection, type StoredEventOf } from '../../projector/projection.js';
+
+type Viewed = StoredEventOf<'analytics.page-viewed'>;
+type Recorded = StoredEventOf<'analytics.event-recorded'>;
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 2_000;
+
+const dayOf = (occurredAt: string): string => occurredAt.slice(0, 10);
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+interface DayTotals {
+  visits: number;
+  mobile: number;
+  desktop: number;
+  timed_sessions: number;
+  bounces: number;
+  duration_sum: number;
+}
+
+/**
+ * analytics_visits and analytics_events (the spec's raw rows), plus the per-day rollups the
+ * statistics are read from. A batch is folded in memory first, so a thousand visits cost a handful
+ * of multi-row statements; counters add, a visitor's last day only moves forward, so the rows
+ * depend on the events alone and a rebuild gives the same ones.
+ */
+export const analyticsProjection = defineProjection({
+  name: 'analytics',
+  handles: ['analytics.page-viewed', 'analytics.event-recorded'],
+  tables: ['analytics_visits', 'analytics_events', 'analytics_daily', 'analytics_daily_pages', 'analytics_visitors'],
+  async apply(trx, events) {
+    const views: Viewed[] = [];
+    const recorded: Recorded[] = [];
+    for (const stored of events) {
+      if (stored.event.type === 'analytics.page-viewed') views.push(stored as Viewed);
+      else recorded.push(stored as Recorded);
+    }
+    if (views.length > 0) await applyViews(trx, views);
+    for (const chunk of chunks(recorded)) {
+      await trx
+        .insertInto('analytics_events')
+        .values(
+          chunk.map(({ event }) => ({
+            event_id: event.id,
+            visitor_id: event.data.visitorId,
+            event_type: event.data.eventType,
+            event_data: event.data.eventData === null ? null : JSON.stringify(event.data.eventData),
+            page: event.data.page,
+            created_at: event.occurredAt,
+          })),
+        )
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+    }
+  },
+});
+
+async function applyViews(trx: Transaction<DB>, views: readonly Viewed[]): Promise<void> {
+  const days = new Map<string, DayTotals>();
+  const pages = new Map<string, { day: string; page: string; visits: number }>();
+  const visitors = new Map<string, string>();
+  for (const { event } of views) {
+    const day = dayOf(event.occurredAt);
+    const { page, visitorId, sessionDuration, deviceType } = event.data;
+    const totals = days.get(day) ?? { visits: 0, mobile: 0, desktop: 0, timed_sessions: 0, bounces: 0, duration_sum: 0 };
+    totals.visits += 1;
+    totals[deviceType] += 1;
+    if (sessionDuration !== null && sessionDuration > 0) {
+      totals.timed_sessions += 1;
+      totals.duration_sum += sessionDuration;
+      if (sessionDuration < BOUNCE_THRESHOLD_SECONDS) totals.bounces += 1;
+    }
+    days.set(day, totals);
+    const pageKey = `${day}|${page}`;
+    const pageRow = pages.get(pageKey) ?? { day, page, visits: 0 };
+    pageRow.visits += 1;
+    pages.set(pageKey, pageRow);
+    const seen = visitors.get(visitorId);
+    if (seen === undefined || seen < day) visitors.set(visitorId, day);
+  }
+
+  for (const chunk of chunks(views)) {
+    await trx
+      .insertInto('analytics_visits')
+      .values(
+        chunk.map(({ event }) => ({
+          event_id: event.id,
+          page: event.data.page,
+          visitor_id: event.data.visitorId,
+          user_agent: event.data.userAgent,
+          referrer: event.data.referrer,
+          device_type: event.data.deviceType,
+          session_duration: event.data.sessionDuration,
+          country: null,
+          created_at: event.occurredAt,
+        })),
+      )
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .execute();
+  }
+
+  const add = (column: keyof DayTotals) => sql<number>`analytics_daily.${sql.ref(column)} + excluded.${sql.ref(column)}`;
+  await trx
+    .insertInto('analytics_daily')
+    .values([...days].map(([day, totals]) => ({ day, ...totals })))
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet({
+        visits: add('visits'),
+        mobile: add('mobile'),
+        desktop: add('desktop'),
+        timed_sessions: add('timed_sessions'),
+        bounces: add('bounces'),
+        duration_sum: add('duration_sum'),
+      }),
+    )
+    .execute();
+
+  for (const chunk of chunks([...pages.values()])) {
+    await trx
+      .insertInto('analytics_daily_pages')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['day', 'page']).doUpdateSet({ visits: sql`analytics_daily_pages.visits + excluded.visits` }))
+      .execute();
+  }
+
+  for (const chunk of chunks([...visitors].map(([visitor_id, last_seen]) => ({ visitor_id, last_seen })))) {
+    await trx
+      .insertInto('analytics_visitors')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .column('visitor_id')
+          .doUpdateSet({ last_seen: sql`excluded.last_seen` })
+          .where('analytics_visitors.last_seen', '<', sql<string>`excluded.last_seen`),
+      )
+      .execute();
+  }
+}
