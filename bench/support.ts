@@ -12,5 +12,10 @@ export async function benchTarget(url: string | undefined): Promise<{ base: stri
   if (url) return { base: url, stop: async () => undefined };
   process.stdout.write('starting the stack (built launcher, devnet)...\n');
   const stack: RunningStack = await startStack();
-  return { base: stack.url, stop: () => stack.stop() };
+  return {
+    base: stack.url,
+    stop: async () => {
+      await stack.stop();
+    },
+  };
 }
