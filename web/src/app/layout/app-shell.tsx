@@ -6,6 +6,7 @@ import { Head } from '../../components/seo/head';
 import { PageLoading } from '../../components/ui/page-loading';
 import { normalizePath, resolvePageMeta } from '../../config/routes';
 import { MOBILE_BREAKPOINT_PX } from '../../config/site';
+import { AnalyticsTracker } from '../../features/analytics/components/analytics-tracker';
 import { UpdateBanner } from '../../features/version/components/update-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
@@ -104,6 +105,7 @@ export function AppShell() {
         </div>
       </div>
       <ErrorBoundary region="Update banner" silent>
+        <AnalyticsTracker />
         <UpdateBanner />
       </ErrorBoundary>
       <ErrorBoundary region="Status line" silent>
