@@ -37,6 +37,7 @@ bench: build services
 	node --conditions=source --import tsx bench/scan/main.ts
 	node --conditions=source --import tsx bench/cli/main.ts
 	node --conditions=source --import tsx bench/http/main.ts
+	node --conditions=source --import tsx bench/analytics/main.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo

@@ -4,7 +4,7 @@ import {
   DAILY_CHART_DAYS,
   MONTHLY_CHART_MONTHS,
 } from '@xsd/contracts/api/analytics';
-import type { AnalyticsTotals } from '../read-models/analytics/analytics.repository.js';
+import type { AnalyticsReads, AnalyticsTotals } from '../read-models/analytics/analytics.queries.js';
 
 const DAY_MS = 86_400_000;
 
@@ -67,4 +67,17 @@ export function statistics(input: StatisticsInput): AnalyticsResponse {
     ],
     generated_at: now.toISOString(),
   };
+}
+
+/** The four rollup reads of a window, at once, folded into the answer. */
+export async function loadStatistics(repository: AnalyticsReads, now: Date, days: AnalyticsWindow): Promise<AnalyticsResponse> {
+  const from = windowStart(now, days);
+  const chartsFrom = [windowStart(now, 365), monthStart(now, MONTHLY_CHART_MONTHS - 1)].sort()[0];
+  const [totals, uniqueVisitors, topPages, visitsByDay] = await Promise.all([
+    repository.totals(from),
+    repository.uniqueVisitors(from),
+    repository.topPages(from),
+    repository.visitsByDay(chartsFrom),
+  ]);
+  return statistics({ now, days, totals, uniqueVisitors, topPages, visitsByDay });
 }

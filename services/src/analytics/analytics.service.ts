@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createEvent } from '@xsd/contracts';
-import { type AnalyticsBeacon, type AnalyticsResponse, type AnalyticsWindow, MONTHLY_CHART_MONTHS } from '@xsd/contracts/api/analytics';
+import type { AnalyticsBeacon, AnalyticsResponse, AnalyticsWindow } from '@xsd/contracts/api/analytics';
 import { deviceTypeOf, isKnownBot } from '@xsd/contracts/rules/user-agent';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { AnalyticsRepository } from '../read-models/analytics/analytics.repository.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
-import { monthStart, statistics, windowStart } from './analytics-statistics.js';
+import { loadStatistics } from './analytics-statistics.js';
 
 /** What the edge knows about the sender of a beacon. */
 export interface BeaconSender {
@@ -56,16 +56,7 @@ export class AnalyticsService {
     );
   }
 
-  async statistics(days: AnalyticsWindow, topPages?: number): Promise<AnalyticsResponse> {
-    const now = this.clock();
-    const from = windowStart(now, days);
-    const chartsFrom = [windowStart(now, 365), monthStart(now, MONTHLY_CHART_MONTHS - 1)].sort()[0];
-    const [totals, uniqueVisitors, pages, visitsByDay] = await Promise.all([
-      this.repository.totals(from),
-      this.repository.uniqueVisitors(from),
-      this.repository.topPages(from, topPages),
-      this.repository.visitsByDay(chartsFrom),
-    ]);
-    return statistics({ now, days, totals, uniqueVisitors, topPages: pages, visitsByDay });
+  statistics(days: AnalyticsWindow): Promise<AnalyticsResponse> {
+    return loadStatistics(this.repository, this.clock(), days);
   }
 }

@@ -1,0 +1,164 @@
+/**
+ * Analytics benchmark (issue 11): beacon ingest end to end, and the Analytics tab's query over a
+ * year of visits.
+ *
+ *   node --conditions=source --import tsx bench/analytics/main.ts [--seconds 10] [--connections 50] [--visits 1000000]
+ *
+ * 1. Starts the stack (built launcher, embedded), signs in as staff, fires page-view beacons at
+ *    POST /api/analytics with autocannon (loopback, JSON, a browser User-Agent, same-origin) for
+ *    --seconds, then waits until GET /api/admin/analytics counts every accepted beacon: beacons per
+ *    second from the first beacon to the rollups holding the last (target >= 2,000/s), and the
+ *    accept p99 (target < 50 ms).
+ * 2. On a fresh PostgreSQL test database, feeds --visits page views spread over 365 days through
+ *    the analytics projection itself (large batches, no log), then times the statistics of the
+ *    365-day window as the route reads them (median of 5; target < 200 ms).
+ * Prints each figure next to its target; exits 1 on a miss.
+ */
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import type { AnalyticsResponse } from '@xsd/contracts/api/analytics';
+import type { LoginResponse } from '@xsd/contracts/api/auth';
+import { loadStatistics } from '@xsd/services/analytics/analytics-statistics';
+import type { StoredEvent } from '@xsd/services/event-log/event-log';
+import { analyticsProjection } from '@xsd/services/read-models/analytics/analytics.projection';
+import { analyticsReads } from '@xsd/services/read-models/analytics/analytics.queries';
+import { startStack } from '@xsd/services/testing/stack';
+import { createTestDatabase } from '@xsd/services/testing/test-database';
+import { waitFor } from '@xsd/services/testing/wait-for';
+import { median } from '../support.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    visits: { type: 'string', default: '1000000' },
+  },
+});
+const SECONDS = Math.max(1, Number(values.seconds));
+const CONNECTIONS = Math.max(1, Number(values.connections));
+const VISITS = Math.max(1, Number(values.visits));
+const TARGET_RATE = 2_000;
+const TARGET_P99_MS = 50;
+const TARGET_QUERY_MS = 200;
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const ADMIN = { email: 'bench@silverboard.test', password: 'bench password 1' };
+const PAGES = 200;
+const VISITORS = 100_000;
+const DAY_MS = 86_400_000;
+
+let missed = 0;
+const line = (label: string, value: string, target: string, ok: boolean) => {
+  if (!ok) missed += 1;
+  process.stdout.write(`${label.padEnd(44)} ${value.padStart(14)}   target ${target.padEnd(12)} ${ok ? 'ok' : 'MISSED'}\n`);
+};
+
+process.stdout.write(`bench/analytics: ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`);
+
+// ── 1. ingest ────────────────────────────────────────────────────────────────
+process.stdout.write('starting the stack (embedded, built launcher, devnet)...\n');
+const stack = await startStack({ env: { XSD_ADMIN_EMAIL: ADMIN.email, XSD_ADMIN_PASSWORD: ADMIN.password } });
+try {
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
+  const { token } = (await login.json()) as LoginResponse;
+  const countedVisits = async () => {
+    const response = await fetch(`${stack.url}/api/admin/analytics?days=7`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`/api/admin/analytics answered ${response.status}`);
+    return ((await response.json()) as AnalyticsResponse).total_visits;
+  };
+
+  let sequence = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url: `${stack.url}/api/analytics`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER, 'sec-fetch-site': 'same-origin' },
+        setupRequest: (request) => {
+          sequence += 1;
+          const body = { page: `/page-${sequence % 50}`, visitor_id: `bench-visitor-${sequence % 5_000}`, session_duration: sequence % 120 };
+          return { ...request, body: JSON.stringify(body) };
+        },
+      },
+    ],
+  });
+  const accepted = result['2xx'];
+  await waitFor(async () => (await countedVisits()) >= accepted, { timeoutMs: 300_000, intervalMs: 100, message: `${accepted} visits in the rollups` });
+  const seconds = (performance.now() - started) / 1000;
+  const rate = accepted / seconds;
+  process.stdout.write(`\n${accepted} beacons accepted in ${SECONDS} s (${result.non2xx} non-2xx, ${result.errors + result.timeouts} errors); in the rollups after ${seconds.toFixed(1)} s\n`);
+  line('beacons/s, end to end into the rollups', rate.toFixed(0), `>= ${TARGET_RATE}/s`, rate >= TARGET_RATE && result.non2xx === 0);
+  line('accept latency p99', `${result.latency.p99} ms`, `< ${TARGET_P99_MS} ms`, result.latency.p99 < TARGET_P99_MS);
+} finally {
+  await stack.stop();
+}
+
+// ── 2. the Analytics tab over a year of visits ──────────────────────────────
+process.stdout.write(`\nrecording ${VISITS.toLocaleString('en')} visits over 365 days through the analytics projection (PostgreSQL)...\n`);
+const database = await createTestDatabase();
+try {
+  const now = Date.now();
+  const BATCH = 10_000;
+  const fedFrom = performance.now();
+  for (let offset = 0; offset < VISITS; offset += BATCH) {
+    const batch: StoredEvent[] = [];
+    for (let i = offset; i < Math.min(VISITS, offset + BATCH); i += 1) {
+      const occurredAt = new Date(now - Math.floor((i / VISITS) * 365 * DAY_MS)).toISOString();
+      batch.push({
+        sequence: i + 1,
+        event: {
+          id: randomUUID(),
+          type: 'analytics.page-viewed',
+          subject: 'xsd.analytics.visits',
+          aggregateId: 'analytics',
+          occurredAt,
+          actor: { kind: 'visitor', id: null },
+          schemaVersion: 1,
+          data: {
+            // A long tail: a few pages take most visits.
+            page: `/page-${Math.floor(PAGES * Math.random() ** 3)}`,
+            visitorId: `visitor-${Math.floor(Math.random() * VISITORS)}`,
+            sessionDuration: i % 5 === 0 ? null : (i * 7) % 300,
+            referrer: null,
+            userAgent: BROWSER,
+            deviceType: i % 3 === 0 ? 'mobile' : 'desktop',
+          },
+        },
+      } as StoredEvent);
+    }
+    await database.handle.db.transaction().execute((trx) => analyticsProjection.apply(trx, batch as never));
+  }
+  process.stdout.write(`recorded in ${((performance.now() - fedFrom) / 1000).toFixed(1)} s\n`);
+  const repository = analyticsReads(database.handle.db);
+  // Fresh statistics for the planner, as autovacuum would have them in a running system.
+  await sql`analyze`.execute(database.handle.db);
+  for (const days of [30, 365] as const) {
+    await loadStatistics(repository, new Date(), days);
+    const times: number[] = [];
+    let answer: AnalyticsResponse | null = null;
+    for (let run = 0; run < 5; run += 1) {
+      const from = performance.now();
+      answer = await loadStatistics(repository, new Date(), days);
+      times.push(performance.now() - from);
+    }
+    const ms = median(times);
+    process.stdout.write(`${days} days: ${answer!.total_visits} visits, ${answer!.unique_visitors} unique visitors, ${answer!.top_pages.length} top pages\n`);
+    line(`Analytics tab query, ${days}-day window`, `${ms.toFixed(1)} ms`, `< ${TARGET_QUERY_MS} ms`, ms < TARGET_QUERY_MS);
+  }
+} finally {
+  await database.drop();
+}
+
+process.stdout.write(missed === 0 ? '\nall targets met\n' : `\n${missed} target(s) missed\n`);
+process.exit(missed === 0 ? 0 : 1);
