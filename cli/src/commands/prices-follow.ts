@@ -49,6 +49,7 @@ function eventLine(event: StreamEvent): string | null {
       return `${new Date().toISOString()}  network settings changed`;
     case 'news':
     case 'calendar':
+    case 'contact':
       return null;
     default: {
       const unreachable: never = event;

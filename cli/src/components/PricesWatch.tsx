@@ -65,6 +65,7 @@ export function PricesWatch({ initial, filter, feed, now = systemNow }: PricesWa
               break;
             case 'news':
             case 'calendar':
+            case 'contact':
               break;
             default: {
               const unreachable: never = event;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseStreamEvent } from './stream.js';
 import {
   CONTACT_EMAIL_MESSAGE,
   CONTACT_REPLY_REQUIRED_MESSAGE,
@@ -100,5 +101,11 @@ describe('staff display rules', () => {
   it('says message for one and messages otherwise', () => {
     expect(newMessagesLabel(1)).toBe('1 new message');
     expect(newMessagesLabel(3)).toBe('3 new messages');
+  });
+});
+
+describe('the live contact message', () => {
+  it('names nothing, whatever a sender put in it', () => {
+    expect(parseStreamEvent('contact', '{"id":"x","email":"a@b.c"}')).toEqual({ type: 'contact', data: {} });
   });
 });

@@ -3,14 +3,14 @@
  * {@link STREAM_EVENT_TYPES} and a `data:` line holding one JSON object.
  * `price` and `silver` carry the very rows the REST routes return after the reading, so clients
  * replace what they hold and never re-derive a figure. `news`, `chain` and `calendar` may carry `{}`, meaning
- * "refetch the list". A named `ping` event with `{}` may be sent as a keep-alive for proxies;
+ * "refetch the list"; `contact` is always `{}` (staff refetch the new-message count). A named `ping` event with `{}` may be sent as a keep-alive for proxies;
  * it is not an update, and clients ignore it.
  */
 import { CHAIN_NAMES, type ChainName, TOKEN_NAMES } from '../chains/names.js';
 import { CHAIN_STATUSES, type LatestPrice, type SilverLatestResponse } from './prices.js';
 import { isSiteSettings, type SiteSettings } from './site.js';
 
-export const STREAM_EVENT_TYPES = ['price', 'silver', 'news', 'chain', 'site', 'calendar'] as const;
+export const STREAM_EVENT_TYPES = ['price', 'silver', 'news', 'chain', 'site', 'calendar', 'contact'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 
 /** Keep-alive event name; carries no data, and is not an update. */
@@ -43,6 +43,12 @@ export interface CalendarStreamData {
   readonly id?: string;
 }
 
+/**
+ * Always `{}`: a contact message arrived, so staff refetch the bell's count and the list. It
+ * names nothing, since every visitor of the stream receives it.
+ */
+export type ContactStreamData = Record<string, never>;
+
 export interface StreamEventDataMap {
   readonly price: PriceStreamData;
   readonly silver: SilverStreamData;
@@ -50,6 +56,7 @@ export interface StreamEventDataMap {
   readonly chain: ChainStreamData;
   readonly site: SiteSettings;
   readonly calendar: CalendarStreamData;
+  readonly contact: ContactStreamData;
 }
 
 export type StreamEvent = {
@@ -125,6 +132,8 @@ export function parseStreamEvent(type: string, rawData: string): StreamEvent | n
       return isSiteSettings(data) ? { type, data } : null;
     case 'calendar':
       return { type, data: data as CalendarStreamData };
+    case 'contact':
+      return { type, data: {} };
     default: {
       const unreachable: never = type;
       return unreachable;

@@ -18,6 +18,7 @@ import { AdminChainsModule } from '../chain-status/admin-chains.module.js';
 import { AdminNewsModule } from '../news/admin-news.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
+import { ContactModule } from '../contact/contact.module.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
@@ -41,6 +42,7 @@ import { ApiErrorFilter } from './api-error.filter.js';
     PreferencesModule,
     ActivityModule,
     AnalyticsModule,
+    ContactModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

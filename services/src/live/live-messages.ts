@@ -2,7 +2,7 @@ import type { EventType } from '@xsd/contracts';
 import { ALL_PROJECTIONS } from '../projector/projections.js';
 
 /** What a followed event tells clients about: the stream message type it leads to. */
-export type LiveTopic = 'price' | 'silver' | 'site' | 'news' | 'chain' | 'calendar';
+export type LiveTopic = 'price' | 'silver' | 'site' | 'news' | 'chain' | 'calendar' | 'contact';
 
 const TOPIC_OF: Partial<Record<EventType, LiveTopic>> = {
   'price.ticked': 'price',
@@ -17,6 +17,7 @@ const TOPIC_OF: Partial<Record<EventType, LiveTopic>> = {
   'calendar-event.updated': 'calendar',
   'calendar-event.deleted': 'calendar',
   'chain.setting-changed': 'chain',
+  'contact.submitted': 'contact',
 };
 
 export function liveTopicOf(type: EventType): LiveTopic | null {

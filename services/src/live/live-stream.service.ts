@@ -102,6 +102,7 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
     if (topics.has('news')) this.messages.next({ type: 'news', data: {} });
     if (topics.has('calendar')) this.messages.next({ type: 'calendar', data: {} });
     if (topics.has('chain')) this.messages.next({ type: 'chain', data: {} });
+    if (topics.has('contact')) this.messages.next({ type: 'contact', data: {} });
   }
 }
 

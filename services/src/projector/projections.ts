@@ -11,6 +11,7 @@ import { calendarEventsProjection } from '../read-models/calendar-events/calenda
 import { chainSettingsProjection } from '../read-models/chain-settings/chain-settings.projection.js';
 import { dashboardPreferencesProjection } from '../read-models/dashboard-preferences/dashboard-preferences.projection.js';
 import { analyticsProjection } from '../read-models/analytics/analytics.projection.js';
+import { contactSubmissionsProjection } from '../read-models/contact-submissions/contact-submissions.projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model of the product. A new read model is a new entry here. */
@@ -28,4 +29,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dashboardPreferencesProjection,
   activityProjection,
   analyticsProjection,
+  contactSubmissionsProjection,
 ];

@@ -6,6 +6,7 @@ import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
 import { CalendarEventsRepository } from './calendar-events/calendar-events.repository.js';
 import { ChainSettingsRepository } from './chain-settings/chain-settings.repository.js';
+import { ContactSubmissionsRepository } from './contact-submissions/contact-submissions.repository.js';
 import { DashboardPreferencesRepository } from './dashboard-preferences/dashboard-preferences.repository.js';
 import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repository.js';
 import { OverviewRepository } from './overview/overview.repository.js';
@@ -25,6 +26,7 @@ const REPOSITORIES = [
   CalendarEventsRepository,
   ChainSettingsRepository,
   CheckpointsRepository,
+  ContactSubmissionsRepository,
   DashboardPreferencesRepository,
   IngestorStatusRepository,
   OverviewRepository,

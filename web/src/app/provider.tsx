@@ -35,6 +35,9 @@ function LiveInvalidation({ children }: { readonly children: ReactNode }) {
         case 'silver':
           // Price widgets subscribe to these with useLiveEvent.
           break;
+        case 'contact':
+          // Only the admin header's bell cares; it subscribes with useLiveEvent.
+          break;
         default: {
           const unreachable: never = event;
           return unreachable;

@@ -35,6 +35,10 @@ export const ACTIVITY_EVENT_TYPES = [
   'api-key.deleted',
   'api-key.used',
   'preferences.saved',
+  // Staff handling contact messages; the visitor's own contact.submitted stays out.
+  'contact.status-changed',
+  'contact.replied',
+  'contact.deleted',
 ] as const satisfies readonly EventType[];
 export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
 
@@ -102,6 +106,12 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
       const { accountId, ...fields } = event.data;
       return { targetKind: 'preferences', targetId: accountId, label: null, before: null, after: fields };
     }
+    case 'contact.status-changed':
+      return { targetKind: 'contact_submission', targetId: event.data.submissionId, label: event.data.name, before: { status: event.data.previous }, after: { status: event.data.status } };
+    case 'contact.replied':
+      return { targetKind: 'contact_submission', targetId: event.data.submissionId, label: event.data.name, before: null, after: { status: 'replied', reply: event.data.reply } };
+    case 'contact.deleted':
+      return { targetKind: 'contact_submission', targetId: event.data.submissionId, label: event.data.name, before: { name: event.data.name }, after: null };
     default: {
       const unreachable: never = event;
       return unreachable;
