@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT_FAILED, EXIT_USAGE, oneLine } from './cli-error.js';
 import { registerActivityCommand } from './commands/activity.js';
+import { registerStatsCommand } from './commands/stats.js';
 import { registerArbitrageCommand } from './commands/arbitrage.js';
 import { registerCalendarCommand } from './commands/calendar.js';
 import { registerDevnetCommand } from './commands/devnet.js';
@@ -43,6 +44,7 @@ registerPegCommand(program);
 registerLoginCommands(program);
 registerMaintenanceCommand(program);
 registerActivityCommand(program);
+registerStatsCommand(program);
 registerDevnetCommand(program);
 registerProjectionsCommand(program);
 
