@@ -1,4 +1,4 @@
-import { CHAIN_IDS, CHAIN_NAMES } from '@xsd/contracts';
+import { CHAIN_IDS, CHAIN_NAMES, type ChainName, createEvent } from '@xsd/contracts';
 import type { ChainsResponse, ChainStatusEntry } from '@xsd/contracts/api/chains';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,21 +38,13 @@ describe('GET /api/chains', () => {
   });
 
   it('shows the status, display name and message staff set in chain_settings', async () => {
-    await api.database.db
-      .insertInto('chain_settings')
-      .values([
-        {
-          chain_name: 'BSC',
-          is_active: false,
-          display_name: 'BNB Smart Chain',
-          maintenance_message: 'Bridge upgrade until 14:00 UTC',
-          updated_at: UPDATED,
-          updated_by: STAFF_ID,
-        },
-        { chain_name: 'Polygon', is_active: false, display_name: null, maintenance_message: null, updated_at: UPDATED },
-        { chain_name: 'Base', is_active: true, display_name: '  ', maintenance_message: 'draft, not shown', updated_at: UPDATED },
-      ])
-      .execute();
+    const staff = { kind: 'staff', id: STAFF_ID, email: 'chains@silverboard.test' } as const;
+    const set = (chain: ChainName, fields: { isActive: boolean; displayName: string | null; maintenanceMessage: string | null }) =>
+      api.log.append(createEvent('chain.setting-changed', { chain, ...fields, previous: null }, { actor: staff, now: new Date(UPDATED) }));
+    await set('BSC', { isActive: false, displayName: 'BNB Smart Chain', maintenanceMessage: 'Bridge upgrade until 14:00 UTC' });
+    await set('Polygon', { isActive: false, displayName: null, maintenanceMessage: null });
+    await set('Base', { isActive: true, displayName: '  ', maintenanceMessage: 'draft, not shown' });
+    await api.caughtUp();
     const body = await get();
     expect(body.items.map((item) => item.chain_name)).toEqual([...CHAIN_NAMES]);
     expect(entry(body, 'BSC')).toEqual({

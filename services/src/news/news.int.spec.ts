@@ -1,8 +1,7 @@
+import { createEvent, type NewsFields } from '@xsd/contracts';
 import type { NewsItem, NewsListResponse } from '@xsd/contracts/api/news';
-import type { Insertable } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BreakingNewsTable } from '../read-models/breaking-news/breaking-news.table.js';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 const NOW = Date.UTC(2026, 2, 2, 12, 0, 0);
@@ -14,11 +13,20 @@ const id = (n: number) => `0190a1b2-0000-7000-8000-${String(n).padStart(12, '0')
 describe('GET /api/news', () => {
   let api: ApiTestApp;
   const get = () => request(api.app.getHttpServer()).get('/api/news');
-  const insert = (rows: Insertable<BreakingNewsTable>[]) => api.database.db.insertInto('breaking_news').values(rows).execute();
+  let now = NOW;
+  const staff = { kind: 'staff', id: '0190a1b2-0000-7000-8000-0000000000aa', email: 'news@silverboard.test' } as const;
+  /** Items as staff would create them (appended straight to the log, so stored HTML may be hostile), then projected. */
+  const create = async (items: (Partial<NewsFields> & { id: string; title: string; content: string; createdAt: number })[]) => {
+    for (const { id: newsId, createdAt, ...fields } of items) {
+      const data = { type: 'info', priority: 1, expiresAt: null, notifyUsers: false, isActive: true, ...fields, newsId } as const;
+      await api.log.append(createEvent('news.created', data, { actor: staff, now: new Date(createdAt) }));
+    }
+    await api.caughtUp();
+  };
   const titles = (body: NewsListResponse) => body.items.map((item) => item.title);
 
   beforeAll(async () => {
-    api = await createApiTestApp({ clock: () => new Date(NOW) });
+    api = await createApiTestApp({ clock: () => new Date(now) });
   });
 
   afterAll(async () => {
@@ -33,22 +41,14 @@ describe('GET /api/news', () => {
 
   describe('given active, inactive and expired items', () => {
     beforeAll(async () => {
-      await insert([
-        { id: id(1), title: 'Urgent, older', content: '<p>a</p>', type: 'warning', priority: 5, created_at: iso(NOW - HOUR) },
-        { id: id(2), title: 'Urgent, newer', content: '<p>b</p>', type: 'error', priority: 5, created_at: iso(NOW - 10 * MINUTE) },
-        {
-          id: id(3),
-          title: 'Expires later',
-          content: '<p>c</p>',
-          type: 'success',
-          priority: 2,
-          created_at: iso(NOW - 5 * MINUTE),
-          expires_at: iso(NOW + HOUR),
-        },
-        { id: id(4), title: 'High', content: '<p>d</p>', type: 'info', priority: 4, created_at: iso(NOW - 2 * HOUR) },
-        { id: id(5), title: 'Expired', content: 'e', priority: 5, created_at: iso(NOW - HOUR), expires_at: iso(NOW - 1_000) },
-        { id: id(6), title: 'Expires now', content: 'f', priority: 5, created_at: iso(NOW - HOUR), expires_at: iso(NOW) },
-        { id: id(7), title: 'Switched off', content: 'g', priority: 5, created_at: iso(NOW), is_active: false },
+      await create([
+        { id: id(1), title: 'Urgent, older', content: '<p>a</p>', type: 'warning', priority: 5, createdAt: NOW - HOUR },
+        { id: id(2), title: 'Urgent, newer', content: '<p>b</p>', type: 'error', priority: 5, createdAt: NOW - 10 * MINUTE },
+        { id: id(3), title: 'Expires later', content: '<p>c</p>', type: 'success', priority: 2, createdAt: NOW - 5 * MINUTE, expiresAt: iso(NOW + HOUR) },
+        { id: id(4), title: 'High', content: '<p>d</p>', type: 'info', priority: 4, createdAt: NOW - 2 * HOUR },
+        { id: id(5), title: 'Expired', content: 'e', priority: 5, createdAt: NOW - HOUR, expiresAt: iso(NOW - 1_000) },
+        { id: id(6), title: 'Expires now', content: 'f', priority: 5, createdAt: NOW - HOUR, expiresAt: iso(NOW) },
+        { id: id(7), title: 'Switched off', content: 'g', priority: 5, createdAt: NOW, isActive: false },
         {
           id: id(8),
           title: 'Hostile',
@@ -56,7 +56,7 @@ describe('GET /api/news', () => {
             '<p>Hello<script>alert(1)</script></p><img src="https://x.test/a.png" onerror="alert(2)">' +
             '<a href="javascript:alert(3)" onclick="alert(4)">more</a>',
           priority: 1,
-          created_at: iso(NOW - MINUTE),
+          createdAt: NOW - MINUTE,
         },
       ]);
     });
@@ -91,10 +91,11 @@ describe('GET /api/news', () => {
     });
 
     it('drops an item once it expires, by the server clock', async () => {
-      await insert([{ title: 'Gone in a minute', content: 'x', priority: 3, expires_at: iso(NOW + MINUTE) }]);
+      await create([{ id: id(9), title: 'Gone in a minute', content: 'x', priority: 3, createdAt: NOW, expiresAt: iso(NOW + MINUTE) }]);
       expect(titles((await get().expect(200)).body)).toContain('Gone in a minute');
-      await api.database.db.updateTable('breaking_news').set({ expires_at: iso(NOW - 1) }).where('title', '=', 'Gone in a minute').execute();
+      now = NOW + 2 * MINUTE;
       expect(titles((await get().expect(200)).body)).not.toContain('Gone in a minute');
+      now = NOW;
     });
   });
 });

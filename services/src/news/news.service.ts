@@ -31,6 +31,7 @@ export class NewsService {
     this.answer = new HotReadModel(progress, {
       tables: ['breaking_news'],
       maxAgeMs: 15_000,
+      now: () => clock().getTime(),
       load: async () => ({ items: (await news.active(clock())).map(toNewsItem).sort(compareNews) }),
     });
   }

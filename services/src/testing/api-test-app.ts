@@ -17,6 +17,7 @@ import { IngestorService } from '../ingestor/ingestor.service.js';
 import type { PriceIngestorOptions } from '../ingestor/price-ingestor.js';
 import { ProjectionProgress } from '../projector/projection-progress.js';
 import { ProjectorModule } from '../projector/projector.module.js';
+import { ALL_PROJECTIONS } from '../projector/projections.js';
 import { createPgliteTestDatabase } from './test-database.js';
 
 export interface ApiTestAppOptions {
@@ -101,8 +102,7 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
     ingestor: options.ingestor ? app.get(IngestorService) : null,
     caughtUp: async () => {
       const last = await log.lastSequence();
-      const names = ['price_history', 'price_candles', 'silver_prices', 'token_supply'];
-      await Promise.all(names.map((name) => progress.waitFor(name, last, 10_000)));
+      await Promise.all(ALL_PROJECTIONS.map(({ name }) => progress.waitFor(name, last, 10_000)));
     },
     close: () => app.close(),
   };
