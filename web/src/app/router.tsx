@@ -18,6 +18,7 @@ const ShopRoute = lazy(() => import('./routes/shop'));
 const SocialsRoute = lazy(() => import('./routes/socials'));
 const AboutRoute = lazy(() => import('./routes/about'));
 const AboutSiteRoute = lazy(() => import('./routes/about-site'));
+const ContactRoute = lazy(() => import('./routes/contact'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const AdminRoute = lazy(() => import('./routes/admin'));
@@ -36,6 +37,7 @@ const SCREEN_PATHS = new Set([
   '/socials',
   '/about',
   '/about-site',
+  '/contact',
 ]);
 
 /** Routes of later releases: a placeholder inside the shell until their screens land. */
@@ -75,6 +77,7 @@ export function AppRouter() {
           <Route path="/socials" element={<SocialsRoute />} />
           <Route path="/about" element={<AboutRoute />} />
           <Route path="/about-site" element={<AboutSiteRoute />} />
+          <Route path="/contact" element={<ContactRoute />} />
           {PLACEHOLDER_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonRoute />} />
           ))}

@@ -1,0 +1,28 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
+import { COMMUNITY_CHAT_URL } from '../../../config/social-links';
+import '../../../components/staff/staff-forms.css';
+import type { submitContact } from '../api/submit-contact';
+import { ContactFormView } from './contact-form';
+import { GetInTouch } from './get-in-touch';
+import './contact.css';
+
+export interface ContactPageProps {
+  readonly chatUrl?: string | null;
+  readonly send?: typeof submitContact;
+}
+
+/** /contact: the form on the left, 'Get in Touch' on the right (stacked on a phone). */
+export function ContactPage({ chatUrl = COMMUNITY_CHAT_URL, send }: ContactPageProps) {
+  return (
+    <div className="page contact" data-testid="contact-page">
+      <PageHeader title="Contact Us" subtitle="Questions, bug reports and ideas: we read every message." />
+      <div className="contact__grid">
+        <Panel title="Send a Message" tone="accent">
+          <ContactFormView send={send} />
+        </Panel>
+        <GetInTouch chatUrl={chatUrl} />
+      </div>
+    </div>
+  );
+}
