@@ -4,8 +4,8 @@ import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 
 /** Appended at least this often while visits arrive, and at once when this many wait. */
-export const ANALYTICS_FLUSH_MS = 250;
-export const ANALYTICS_FLUSH_SIZE = 1_000;
+export const ANALYTICS_FLUSH_MS = 100;
+export const ANALYTICS_FLUSH_SIZE = 200;
 /** Beyond this many waiting (the log is down), new visits are dropped rather than held in memory. */
 const MAX_WAITING = 50_000;
 
