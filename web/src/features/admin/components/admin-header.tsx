@@ -1,8 +1,23 @@
-import { ROLE_LABELS } from '@xsd/contracts/staff/roles';
+import { newMessagesLabel } from '@xsd/contracts/api/contact';
+import { hasPermission, ROLE_LABELS } from '@xsd/contracts/staff/roles';
+import { BellIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { useSignOut, type StaffUser } from '../../../lib/staff-session';
+import { useContactNewCount } from '../api/contact-submissions';
+import './contact-admin.css';
 
-/** Title, the signed-in email and role, 'Welcome back' and Sign Out. */
+/** The bell: the count of new contact messages, linking to their tab; only for staff who may read them. */
+function NewMessagesBell({ enabled }: { readonly enabled: boolean }) {
+  const count = useContactNewCount(enabled).data?.count;
+  if (!enabled || count === undefined) return null;
+  return (
+    <a href="#contact_submissions" className={`admin-header__bell${count > 0 ? ' admin-header__bell--new' : ''}`} data-testid="admin-bell">
+      <BellIcon /> {newMessagesLabel(count)}
+    </a>
+  );
+}
+
+/** Title, the signed-in email and role, 'Welcome back', the new-message bell and Sign Out. */
 export function AdminHeader({ user }: { readonly user: StaffUser }) {
   const signOut = useSignOut();
   const name = user.email.split('@')[0];
@@ -20,6 +35,7 @@ export function AdminHeader({ user }: { readonly user: StaffUser }) {
         </p>
       </div>
       <div className="admin-header__user">
+        <NewMessagesBell enabled={hasPermission(user.role, 'contact_submissions')} />
         <span className="admin-header__email" data-testid="admin-email">
           {user.email}
         </span>
