@@ -3,6 +3,7 @@
  * is null when the caller's role lacks its permission (the calendar manager's limited dashboard).
  */
 import type { StaffPermission, StaffRole } from '../staff/roles.js';
+import type { AnalyticsResponse } from './analytics.js';
 
 export const OVERVIEW_LOAD_FAILED_MESSAGE = 'Failed to load dashboard statistics. Please try again.';
 export const OVERVIEW_ERROR_HEADING = 'Error Loading Dashboard Stats';
@@ -16,6 +17,8 @@ export interface AdminOverviewResponse {
   readonly api_keys: { readonly total: number; readonly active: number; readonly expired: number } | null;
   /** `new`: submissions with status new (the spec counts those). */
   readonly contact_submissions: { readonly total: number; readonly new: number } | null;
+  /** The analytics summary: the last 365 days, top pages cut to 5 (the spec's dashboard). */
+  readonly analytics: AnalyticsResponse | null;
   /** ISO 8601 instant the figures were read at. */
   readonly generated_at: string;
 }
@@ -31,4 +34,5 @@ export const OVERVIEW_SECTION_PERMISSIONS = {
   staff: 'analytics',
   api_keys: 'api_keys',
   contact_submissions: 'contact_submissions',
+  analytics: 'analytics',
 } as const satisfies Record<string, StaffPermission>;

@@ -1,3 +1,4 @@
+import type { AdminOverviewResponse } from '@xsd/contracts/api/admin-overview';
 import type { AnalyticsResponse } from '@xsd/contracts/api/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
@@ -109,5 +110,10 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('analytics through /api/a
     ]);
     const events = await pipeline.db.selectFrom('analytics_events').select(['visitor_id', 'event_type', 'event_data', 'page']).execute();
     expect(events).toEqual([{ visitor_id: 'visitor-b', event_type: 'wallet_scan', event_data: { chains: 3 }, page: '/wallets' }]);
+
+    // The Overview's summary: the year, top pages cut to five.
+    const overview = (await api.http().get('/api/admin/overview').set(auth).expect(200)).body as AdminOverviewResponse;
+    expect(overview.analytics).toMatchObject({ days: 365, total_visits: 5, unique_visitors: 3 });
+    expect(overview.analytics!.top_pages.length).toBeLessThanOrEqual(5);
   });
 });

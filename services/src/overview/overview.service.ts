@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hasPermission, STAFF_ROLES, type StaffRole } from '@xsd/contracts';
 import { type AdminOverviewResponse, OVERVIEW_SECTION_PERMISSIONS } from '@xsd/contracts/api/admin-overview';
+import { DASHBOARD_ANALYTICS_WINDOW, DASHBOARD_TOP_PAGES } from '@xsd/contracts/api/analytics';
+import { loadStatistics } from '../analytics/analytics-statistics.js';
 import { ChainStatusService } from '../chain-status/chain-status.service.js';
 import { CLOCK, type Clock } from '../core/clock.js';
+import { AnalyticsRepository } from '../read-models/analytics/analytics.repository.js';
 import { OverviewRepository } from '../read-models/overview/overview.repository.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 
@@ -15,6 +18,7 @@ export class OverviewService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly counts: OverviewRepository,
     private readonly chains: ChainStatusService,
+    private readonly analytics: AnalyticsRepository,
   ) {}
 
   async overview(by: AuthenticatedStaff): Promise<AdminOverviewResponse> {
@@ -22,7 +26,7 @@ export class OverviewService {
     const may = (section: Section) => hasPermission(by.role, OVERVIEW_SECTION_PERMISSIONS[section]);
     const when = <T>(section: Section, read: () => Promise<T>): Promise<T | null> => (may(section) ? read() : Promise.resolve(null));
 
-    const [news, calendarEvents, chains, staff, apiKeys, contact] = await Promise.all([
+    const [news, calendarEvents, chains, staff, apiKeys, contact, analytics] = await Promise.all([
       when('news', () => this.counts.news(now)),
       when('calendar_events', () => this.counts.calendarEvents(now.toISOString().slice(0, 10))),
       when('chains', async () => {
@@ -41,6 +45,10 @@ export class OverviewService {
         return { total, active: total - expired, expired };
       }),
       when('contact_submissions', () => this.counts.contactSubmissions()),
+      when('analytics', async () => {
+        const year = await loadStatistics(this.analytics, now, DASHBOARD_ANALYTICS_WINDOW);
+        return { ...year, top_pages: year.top_pages.slice(0, DASHBOARD_TOP_PAGES) };
+      }),
     ]);
     return {
       news,
@@ -49,6 +57,7 @@ export class OverviewService {
       staff,
       api_keys: apiKeys,
       contact_submissions: contact,
+      analytics,
       generated_at: now.toISOString(),
     };
   }

@@ -72,7 +72,24 @@ function OverviewCards({ data, user }: { readonly data: AdminOverviewResponse; r
             {data.api_keys.active} active · {data.api_keys.expired} expired
           </StatCard>
         ) : null}
+        {data.analytics ? (
+          <StatCard title="Visits (365 days)" value={data.analytics.total_visits} testId="stat-visits">
+            {data.analytics.unique_visitors} unique visitors · {data.analytics.bounce_rate.toFixed(1)}% bounce rate ·{' '}
+            {data.analytics.average_session_duration}s average session
+          </StatCard>
+        ) : null}
       </div>
+      {data.analytics && data.analytics.top_pages.length > 0 ? (
+        <Panel title="Top pages (365 days)" testId="overview-top-pages">
+          <ol className="admin-list">
+            {data.analytics.top_pages.map((page) => (
+              <li key={page.page} className="admin-list__row">
+                <span className="mono">{page.page}</span> <span className="muted">{page.visits} visits</span>
+              </li>
+            ))}
+          </ol>
+        </Panel>
+      ) : null}
     </>
   );
 }
