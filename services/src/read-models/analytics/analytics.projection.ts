@@ -49,6 +49,7 @@ export const analyticsProjection = defineProjection({
         .insertInto('analytics_events')
         .values(
           chunk.map(({ event }) => ({
+            id: event.id,
             event_id: event.id,
             visitor_id: event.data.visitorId,
             event_type: event.data.eventType,
@@ -92,6 +93,8 @@ async function applyViews(trx: Transaction<DB>, views: readonly Viewed[]): Promi
       .insertInto('analytics_visits')
       .values(
         chunk.map(({ event }) => ({
+          // The row id is the event's too, so a rebuild gives the same rows.
+          id: event.id,
           event_id: event.id,
           page: event.data.page,
           visitor_id: event.data.visitorId,
