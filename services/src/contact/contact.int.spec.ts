@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contactSubmissionSubject } from '@xsd/contracts';
+import { contactSubmissionSubject, InvalidEventError } from '@xsd/contracts';
+import type { StreamEvent } from '@xsd/contracts/api/stream';
 import {
   CONTACT_EMAIL_MESSAGE,
   CONTACT_PHOTO_MAX_BYTES,
@@ -19,7 +20,10 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderPhotoStore } from '../uploads/folder-photo-store.js';
 import { PHOTO_STORE, type PhotoStore } from '../uploads/photo-store.js';
+import { LiveStreamService } from '../live/live-stream.service.js';
+import { waitFor } from '../testing/wait-for.js';
 import { CONTACT_FLOOD_LIMIT } from './contact-flood.js';
+import { ContactService } from './contact.service.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 
@@ -176,6 +180,26 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('contact form and submiss
     const response = await submit(FORM, [], from).expect(429);
     expect(response.body).toEqual({ error: { code: 'too_many_requests', message: CONTACT_TOO_MANY_MESSAGE } });
     await submit(FORM, [], '10.9.9.10').expect(201);
+  });
+
+  it('given the event cannot be recorded, then the photo stored for it is removed', async () => {
+    const before = await storedPhotos();
+    // NUL passes the form's schema but no event may hold it (PostgreSQL cannot store it).
+    const form = { ...FORM, subject: 'Other' as const, phone: null, message: 'broken\u0000text' };
+    await expect(api.app.get(ContactService).submit(form, new Uint8Array(PNG))).rejects.toBeInstanceOf(InvalidEventError);
+    expect(await storedPhotos()).toEqual(before);
+  });
+
+  it('given a submission, then the live stream says contact, naming nothing', async () => {
+    const received: StreamEvent[] = [];
+    const subscription = api.app.get(LiveStreamService).messages$.subscribe((message) => received.push(message));
+    try {
+      await submit(FORM).expect(201);
+      await waitFor(() => received.some((message) => message.type === 'contact'), { timeoutMs: 10_000, message: 'a contact message' });
+      expect(received.find((message) => message.type === 'contact')).toEqual({ type: 'contact', data: {} });
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 
   it('refuses the staff routes without a session, and an unknown id as not found', async () => {
