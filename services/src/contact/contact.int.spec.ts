@@ -16,6 +16,7 @@ import {
   type ContactSubmissionResponse,
 } from '@xsd/contracts/api/contact';
 import type { AdminOverviewResponse } from '@xsd/contracts/api/admin-overview';
+import type { CreateStaffAccountResponse } from '@xsd/contracts/api/admin-users';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderPhotoStore } from '../uploads/folder-photo-store.js';
@@ -200,6 +201,25 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('contact form and submiss
     } finally {
       subscription.unsubscribe();
     }
+  });
+
+  it('given a calendar manager, then every contact route is forbidden, the photo included; an admin may use them', async () => {
+    const { id } = (await submit(FORM, [{ bytes: PNG, name: 'a.png', type: 'image/png' }]).expect(201)).body as { id: string };
+    const headersOf = async (email: string, role: 'admin' | 'calendar_access') => {
+      const created = (await api.http().post('/api/admin/users').set(auth).send({ email, role }).expect(201)).body as CreateStaffAccountResponse;
+      return { Authorization: `Bearer ${(await api.login(email, created.password)).token}` };
+    };
+    const calls = (headers: Record<string, string>) => [
+      api.http().get('/api/admin/contact-submissions').set(headers),
+      api.http().get('/api/admin/contact-submissions/new-count').set(headers),
+      api.http().get(`/api/admin/contact-submissions/${id}/photo`).set(headers),
+      api.http().patch(`/api/admin/contact-submissions/${id}`).set(headers).send({ status: 'read' }),
+      api.http().delete(`/api/admin/contact-submissions/${id}`).set(headers),
+    ];
+    const manager = await headersOf(`calendar-${kind}@silverboard.test`, 'calendar_access');
+    for (const call of calls(manager)) expect((await call).status).toBe(403);
+    const admin = await headersOf(`admin-${kind}@silverboard.test`, 'admin');
+    for (const call of calls(admin)) expect((await call).status).toBe(200);
   });
 
   it('refuses the staff routes without a session, and an unknown id as not found', async () => {
