@@ -1,8 +1,6 @@
 import { hasPermission } from '@xsd/contracts/staff/roles';
-import { hasPermission } from '@xsd/contracts/staff/roles';
 import { ErrorBoundary } from '../../../components/errors/error-boundary';
 import type { StaffUser } from '../../../lib/staff-session';
-import { useContactNewCount } from '../api/contact-submissions';
 import { useContactNewCount } from '../api/contact-submissions';
 import { tabFromHash, tabsFor, type AdminTabId } from '../lib/admin-tabs';
 import { useHash } from '../lib/use-hash';
@@ -11,7 +9,6 @@ import { AnalyticsTab } from '../tabs/analytics-tab';
 import { ApiKeysTab } from '../tabs/api-keys-tab';
 import { CalendarTab } from '../tabs/calendar-tab';
 import { ChainsTab } from '../tabs/chains-tab';
-import { ContactTab } from '../tabs/contact-tab';
 import { ContactTab } from '../tabs/contact-tab';
 import { MaintenanceTab } from '../tabs/maintenance-tab';
 import { NewsTab } from '../tabs/news-tab';
@@ -42,8 +39,6 @@ function TabBody({ tab, user }: { readonly tab: AdminTabId; readonly user: Staff
       return <ActivityTab />;
     case 'contact_submissions':
       return <ContactTab />;
-    case 'contact_submissions':
-      return <ContactTab />;
     case 'analytics':
       return <AnalyticsTab />;
     default: {
@@ -59,7 +54,6 @@ export function AdminPanel({ user }: { readonly user: StaffUser }) {
   const tabs = tabsFor(user.role);
   const active = tabFromHash(hash, user.role);
   const activeLabel = tabs.find((tab) => tab.id === active)?.label ?? 'Overview';
-  const newMessages = useContactNewCount(hasPermission(user.role, 'contact_submissions')).data?.count ?? 0;
   const newMessages = useContactNewCount(hasPermission(user.role, 'contact_submissions')).data?.count ?? 0;
 
   return (
@@ -77,7 +71,6 @@ export function AdminPanel({ user }: { readonly user: StaffUser }) {
               >
                 {tab.label}
                 {tab.id === 'users' && user.role === 'super_admin' ? <span className="tag admin-tabs__badge">Super Admin</span> : null}
-                {tab.id === 'contact_submissions' && newMessages ? <span className="tag tag--new admin-tabs__badge">{newMessages} new</span> : null}
                 {tab.id === 'contact_submissions' && newMessages ? <span className="tag tag--new admin-tabs__badge">{newMessages} new</span> : null}
               </a>
             </li>

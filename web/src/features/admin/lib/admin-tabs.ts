@@ -12,7 +12,6 @@ export const ADMIN_TABS = [
   { id: 'analytics', label: 'Analytics', permission: 'analytics' },
   { id: 'chain_settings', label: 'Chain Settings', permission: 'chain_settings' },
   { id: 'contact_submissions', label: 'Contact Submissions', permission: 'contact_submissions' },
-  { id: 'contact_submissions', label: 'Contact Submissions', permission: 'contact_submissions' },
   { id: 'maintenance', label: 'Maintenance Mode', permission: 'chain_settings' },
   { id: 'api_keys', label: 'API Keys', permission: 'api_keys' },
   { id: 'passwords', label: 'Passwords', permission: 'passwords' },
