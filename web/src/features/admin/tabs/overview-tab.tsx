@@ -1,4 +1,5 @@
 import { OVERVIEW_ERROR_HEADING, OVERVIEW_LOAD_FAILED_MESSAGE, type AdminOverviewResponse } from '@xsd/contracts/api/admin-overview';
+import { newMessagesLabel } from '@xsd/contracts/api/contact';
 import { ROLE_LABELS, STAFF_ROLES } from '@xsd/contracts/staff/roles';
 import type { ReactNode } from 'react';
 import { Panel } from '../../../components/ui/panel';
@@ -46,6 +47,11 @@ function OverviewCards({ data, user }: { readonly data: AdminOverviewResponse; r
       <p className="muted">
         Signed in as {ROLE_LABELS[user.role]}. Figures as of {new Date(data.generated_at).toLocaleTimeString()}.
       </p>
+      {data.contact_submissions && data.contact_submissions.new > 0 ? (
+        <p className="banner" role="status" data-testid="overview-contact-alert">
+          You have {newMessagesLabel(data.contact_submissions.new)}. <a href="#contact_submissions">Read them</a>
+        </p>
+      ) : null}
       <div className="stat-grid" data-testid="overview-cards">
         {data.news ? (
           <StatCard title="Breaking news" value={data.news.total} testId="stat-news">
@@ -70,6 +76,11 @@ function OverviewCards({ data, user }: { readonly data: AdminOverviewResponse; r
         {data.api_keys ? (
           <StatCard title="API keys" value={data.api_keys.total} testId="stat-keys">
             {data.api_keys.active} active · {data.api_keys.expired} expired
+          </StatCard>
+        ) : null}
+        {data.contact_submissions ? (
+          <StatCard title="Contact messages" value={data.contact_submissions.total} testId="stat-contact">
+            {data.contact_submissions.new} new
           </StatCard>
         ) : null}
         {data.analytics ? (
