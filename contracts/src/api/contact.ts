@@ -14,7 +14,6 @@ export const CONTACT_SUBJECTS = [
   'Other',
 ] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-export const CONTACT_DEFAULT_SUBJECT: ContactSubject = 'General Inquiry';
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -42,19 +41,12 @@ export const CONTACT_SUCCESS_TEXT =
   "Thank you for reaching out. We've received your message and will get back to you as soon as possible.";
 export const CONTACT_ERROR_TITLE = 'Error Submitting Form';
 
-/** 'File is larger than N bytes' / 'File is smaller than N bytes', the file-drop messages. */
-export function photoLargerThanMessage(maxBytes: number = CONTACT_PHOTO_MAX_BYTES): string {
-  return `File is larger than ${maxBytes} bytes`;
-}
-export function photoSmallerThanMessage(minBytes: number): string {
-  return `File is smaller than ${minBytes} bytes`;
-}
 export function photoUploadFailedMessage(reason: string): string {
   return `Failed to upload photo: ${reason}`;
 }
 
 /** Text, at sign, text, dot, text: the spec's rule, deliberately no stricter. */
-export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (max: number) =>
   z
