@@ -29,7 +29,7 @@ import {
   StaffSignedInData,
   StaffSignedOutData,
 } from './staff-events.js';
-import { AnalyticsEventRecordedData, PageViewedData } from './analytics-events.js';
+import { AnalyticsEventsRecordedData, PageViewsRecordedData } from './analytics-events.js';
 import { ContactDeletedData, ContactRepliedData, ContactStatusChangedData, ContactSubmittedData } from './contact-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
@@ -214,15 +214,15 @@ export const eventCatalog = {
     subject: (d) => preferencesSubject(d.accountId),
     aggregateId: (d) => d.accountId,
   }),
-  'analytics.page-viewed': define({
+  'analytics.page-views-recorded': define({
     schemaVersion: 1,
-    data: PageViewedData,
+    data: PageViewsRecordedData,
     subject: () => ANALYTICS_VISITS_SUBJECT,
     aggregateId: () => 'analytics',
   }),
-  'analytics.event-recorded': define({
+  'analytics.events-recorded': define({
     schemaVersion: 1,
-    data: AnalyticsEventRecordedData,
+    data: AnalyticsEventsRecordedData,
     subject: () => ANALYTICS_EVENTS_SUBJECT,
     aggregateId: () => 'analytics',
   }),

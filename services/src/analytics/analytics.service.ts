@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createEvent } from '@xsd/contracts';
 import type { AnalyticsBeacon, AnalyticsResponse, AnalyticsWindow } from '@xsd/contracts/api/analytics';
 import { deviceTypeOf, isKnownBot } from '@xsd/contracts/rules/user-agent';
 import { CLOCK, type Clock } from '../core/clock.js';
@@ -15,8 +14,6 @@ export interface BeaconSender {
   readonly excluded: boolean;
 }
 
-const VISITOR = { kind: 'visitor', id: null } as const;
-
 @Injectable()
 export class AnalyticsService {
   constructor(
@@ -28,32 +25,21 @@ export class AnalyticsService {
   /** Records a beacon unless its sender is staff, a known bot, or asked not to be tracked. */
   record(beacon: AnalyticsBeacon, sender: BeaconSender): void {
     if (sender.excluded || isKnownBot(sender.userAgent)) return;
-    const metadata = { actor: { ...VISITOR, id: beacon.visitor_id }, now: this.clock() };
+    const at = this.clock().toISOString();
     if ('event_type' in beacon) {
-      this.buffer.add(
-        createEvent(
-          'analytics.event-recorded',
-          { visitorId: beacon.visitor_id, eventType: beacon.event_type, eventData: beacon.event_data ?? null, page: beacon.page ?? null },
-          metadata,
-        ),
-      );
+      this.buffer.addEvent({ at, visitorId: beacon.visitor_id, eventType: beacon.event_type, eventData: beacon.event_data ?? null, page: beacon.page ?? null });
       return;
     }
-    this.buffer.add(
-      createEvent(
-        'analytics.page-viewed',
-        {
-          page: beacon.page,
-          visitorId: beacon.visitor_id,
-          sessionDuration: beacon.session_duration ?? null,
-          // The browser's document.referrer first, else the header: both cut to the column's size.
-          referrer: (beacon.referrer ?? sender.referrer)?.slice(0, 512) ?? null,
-          userAgent: sender.userAgent?.slice(0, 256) ?? null,
-          deviceType: deviceTypeOf(sender.userAgent),
-        },
-        metadata,
-      ),
-    );
+    this.buffer.addVisit({
+      at,
+      page: beacon.page,
+      visitorId: beacon.visitor_id,
+      sessionDuration: beacon.session_duration ?? null,
+      // The browser's document.referrer first, else the header: both cut to the column's size.
+      referrer: (beacon.referrer ?? sender.referrer)?.slice(0, 512) ?? null,
+      userAgent: sender.userAgent?.slice(0, 256) ?? null,
+      deviceType: deviceTypeOf(sender.userAgent),
+    });
   }
 
   statistics(days: AnalyticsWindow): Promise<AnalyticsResponse> {

@@ -7,18 +7,22 @@ import { analyticsProjection } from './analytics.projection.js';
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const HOUR = 3_600_000;
 
-function view(i: number): AnyEvent {
+const visit = (i: number) => ({
+  at: new Date(T0 + i * 5 * HOUR).toISOString(),
+  page: `/page-${i % 4}`,
+  visitorId: `visitor-${i % 7}`,
+  sessionDuration: i % 3 === 0 ? null : (i * 11) % 90,
+  referrer: null,
+  userAgent: 'Mozilla/5.0',
+  deviceType: i % 2 === 0 ? ('mobile' as const) : ('desktop' as const),
+});
+
+/** Visits `from`..`from + 4` as one batch event, as the API appends them. */
+function batch(from: number): AnyEvent {
   return createEvent(
-    'analytics.page-viewed',
-    {
-      page: `/page-${i % 4}`,
-      visitorId: `visitor-${i % 7}`,
-      sessionDuration: i % 3 === 0 ? null : (i * 11) % 90,
-      referrer: null,
-      userAgent: 'Mozilla/5.0',
-      deviceType: i % 2 === 0 ? 'mobile' : 'desktop',
-    },
-    { actor: { kind: 'visitor', id: `visitor-${i % 7}` }, now: new Date(T0 + i * 5 * HOUR) },
+    'analytics.page-views-recorded',
+    { visits: Array.from({ length: 5 }, (_, i) => visit(from + i)) },
+    { actor: { kind: 'system', id: 'analytics' }, now: new Date(T0 + from * 5 * HOUR) },
   );
 }
 
@@ -39,9 +43,13 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the analytics read model
   it('adds batches up to the same rollups as the raw visits, and rebuilds from sequence 1 to identical rows', async () => {
     const projector = pipeline.projector([analyticsProjection], { maxBatch: 7 });
     await projector.start();
-    await pipeline.log.appendMany(Array.from({ length: 60 }, (_, i) => view(i)));
+    await pipeline.log.appendMany(Array.from({ length: 12 }, (_, i) => batch(i * 5)));
     await pipeline.log.append(
-      createEvent('analytics.event-recorded', { visitorId: 'visitor-1', eventType: 'share', eventData: null, page: '/' }, { actor: { kind: 'visitor', id: 'visitor-1' }, now: new Date(T0) }),
+      createEvent(
+        'analytics.events-recorded',
+        { events: [{ at: new Date(T0).toISOString(), visitorId: 'visitor-1', eventType: 'share', eventData: null, page: '/' }] },
+        { actor: { kind: 'system', id: 'analytics' }, now: new Date(T0) },
+      ),
     );
     await caughtUp();
 

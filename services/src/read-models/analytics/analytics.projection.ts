@@ -1,15 +1,31 @@
+import { createHash } from 'node:crypto';
 import { BOUNCE_THRESHOLD_SECONDS } from '@xsd/contracts/api/analytics';
+import type { CustomAnalyticsEvent, PageView } from '@xsd/contracts/events/analytics-events';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../database/schema.js';
-import { defineProjection, type StoredEventOf } from '../../projector/projection.js';
+import { defineProjection } from '../../projector/projection.js';
 
-type Viewed = StoredEventOf<'analytics.page-viewed'>;
-type Recorded = StoredEventOf<'analytics.event-recorded'>;
+
+/** One visit or custom event of a batch. */
+interface Item<T> {
+  readonly id: string;
+  readonly item: T;
+}
+
+/**
+ * The row id of the `index`-th item of a batch event: a UUID from an md5 of the event id and the
+ * index, so the rows depend on the events alone.
+ */
+export function itemId(eventId: string, index: number): string {
+  const hex = createHash('md5').update(`${eventId}:${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
 const CHUNK = 2_000;
 
-const dayOf = (occurredAt: string): string => occurredAt.slice(0, 10);
+/** The UTC day of an instant (which may carry any offset). */
+const dayOf = (at: string): string => new Date(at).toISOString().slice(0, 10);
 
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -34,28 +50,28 @@ interface DayTotals {
  */
 export const analyticsProjection = defineProjection({
   name: 'analytics',
-  handles: ['analytics.page-viewed', 'analytics.event-recorded'],
+  handles: ['analytics.page-views-recorded', 'analytics.events-recorded'],
   tables: ['analytics_visits', 'analytics_events', 'analytics_daily', 'analytics_daily_pages', 'analytics_visitors'],
   async apply(trx, events) {
-    const views: Viewed[] = [];
-    const recorded: Recorded[] = [];
-    for (const stored of events) {
-      if (stored.event.type === 'analytics.page-viewed') views.push(stored as Viewed);
-      else recorded.push(stored as Recorded);
+    const views: Item<PageView>[] = [];
+    const recorded: Item<CustomAnalyticsEvent>[] = [];
+    for (const { event } of events) {
+      if (event.type === 'analytics.page-views-recorded') event.data.visits.forEach((item, i) => views.push({ id: itemId(event.id, i), item }));
+      else event.data.events.forEach((item, i) => recorded.push({ id: itemId(event.id, i), item }));
     }
     if (views.length > 0) await applyViews(trx, views);
     for (const chunk of chunks(recorded)) {
       await trx
         .insertInto('analytics_events')
         .values(
-          chunk.map(({ event }) => ({
-            id: event.id,
-            event_id: event.id,
-            visitor_id: event.data.visitorId,
-            event_type: event.data.eventType,
-            event_data: event.data.eventData === null ? null : JSON.stringify(event.data.eventData),
-            page: event.data.page,
-            created_at: event.occurredAt,
+          chunk.map(({ id, item }) => ({
+            id,
+            event_id: id,
+            visitor_id: item.visitorId,
+            event_type: item.eventType,
+            event_data: item.eventData === null ? null : JSON.stringify(item.eventData),
+            page: item.page,
+            created_at: item.at,
           })),
         )
         .onConflict((oc) => oc.column('event_id').doNothing())
@@ -64,13 +80,13 @@ export const analyticsProjection = defineProjection({
   },
 });
 
-async function applyViews(trx: Transaction<DB>, views: readonly Viewed[]): Promise<void> {
+async function applyViews(trx: Transaction<DB>, views: readonly Item<PageView>[]): Promise<void> {
   const days = new Map<string, DayTotals>();
   const pages = new Map<string, { day: string; page: string; visits: number }>();
   const visitors = new Map<string, string>();
-  for (const { event } of views) {
-    const day = dayOf(event.occurredAt);
-    const { page, visitorId, sessionDuration, deviceType } = event.data;
+  for (const { item } of views) {
+    const day = dayOf(item.at);
+    const { page, visitorId, sessionDuration, deviceType } = item;
     const totals = days.get(day) ?? { visits: 0, mobile: 0, desktop: 0, timed_sessions: 0, bounces: 0, duration_sum: 0 };
     totals.visits += 1;
     totals[deviceType] += 1;
@@ -92,18 +108,17 @@ async function applyViews(trx: Transaction<DB>, views: readonly Viewed[]): Promi
     await trx
       .insertInto('analytics_visits')
       .values(
-        chunk.map(({ event }) => ({
-          // The row id is the event's too, so a rebuild gives the same rows.
-          id: event.id,
-          event_id: event.id,
-          page: event.data.page,
-          visitor_id: event.data.visitorId,
-          user_agent: event.data.userAgent,
-          referrer: event.data.referrer,
-          device_type: event.data.deviceType,
-          session_duration: event.data.sessionDuration,
+        chunk.map(({ id, item }) => ({
+          id,
+          event_id: id,
+          page: item.page,
+          visitor_id: item.visitorId,
+          user_agent: item.userAgent,
+          referrer: item.referrer,
+          device_type: item.deviceType,
+          session_duration: item.sessionDuration,
           country: null,
-          created_at: event.occurredAt,
+          created_at: item.at,
         })),
       )
       .onConflict((oc) => oc.column('event_id').doNothing())
