@@ -55,7 +55,10 @@ async function requestJson<T>(path: string, options: GetJsonOptions & { readonly
     const response = await fetch(path, {
       method: options.method,
       signal,
-      cache: options.cache,
+      // The app decides freshness itself (query stale times, the live stream): when it asks again, the
+      // browser revalidates (a 304 by ETag when nothing changed) instead of answering from its cache
+      // for the Cache-Control time the API gives other clients.
+      cache: options.cache ?? (options.method === 'GET' ? 'no-cache' : undefined),
       credentials: 'same-origin',
       headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: options.body,
