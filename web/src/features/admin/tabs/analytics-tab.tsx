@@ -84,11 +84,6 @@ function AnalyticsFigures({
   readonly Chart: ComponentType<AnalyticsChartProps>;
 }) {
   const [shownPages, setShownPages] = useState(TOP_PAGES_STEP);
-  const [period, setPeriod] = useState<'daily' | 'monthly'>('daily');
-  const chartRows =
-    period === 'daily'
-      ? data.daily_visits.map((d) => ({ label: d.date.slice(5), value: d.visits }))
-      : data.monthly_visits.map((m) => ({ label: m.month, value: m.visits }));
 
   return (
     <div aria-busy={busy} data-testid="analytics-figures">
@@ -99,21 +94,7 @@ function AnalyticsFigures({
         <Figure title="Bounce rate" value={`${data.bounce_rate.toFixed(1)}%`} testId="analytics-bounce" />
       </div>
 
-      <Panel title="Visits" testId="analytics-visits">
-        <div className="button-row" role="group" aria-label="Visits by">
-          <button type="button" className="btn btn--small" aria-pressed={period === 'daily'} onClick={() => setPeriod('daily')}>
-            Daily (14 days)
-          </button>
-          <button type="button" className="btn btn--small" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
-            Monthly (12 months)
-          </button>
-        </div>
-        <ErrorBoundary region="Visits chart">
-          <Suspense fallback={<p className="muted">Loading chart…</p>}>
-            <Chart rows={chartRows} name="Visits" />
-          </Suspense>
-        </ErrorBoundary>
-      </Panel>
+      <VisitsPanel data={data} Chart={Chart} />
 
       <Panel title="Top pages" testId="analytics-top-pages">
         {data.top_pages.length === 0 ? (
@@ -147,6 +128,38 @@ function AnalyticsFigures({
         </ul>
       </Panel>
     </div>
+  );
+}
+
+/** Visits of the last 14 days or the last 12 months, as a bar chart (also on the Overview). */
+export function VisitsPanel({
+  data,
+  Chart = LazyChart,
+}: {
+  readonly data: AnalyticsResponse;
+  readonly Chart?: ComponentType<AnalyticsChartProps>;
+}) {
+  const [period, setPeriod] = useState<'daily' | 'monthly'>('daily');
+  const chartRows =
+    period === 'daily'
+      ? data.daily_visits.map((d) => ({ label: d.date.slice(5), value: d.visits }))
+      : data.monthly_visits.map((m) => ({ label: m.month, value: m.visits }));
+  return (
+    <Panel title="Visits" testId="analytics-visits">
+      <div className="button-row" role="group" aria-label="Visits by">
+        <button type="button" className="btn btn--small" aria-pressed={period === 'daily'} onClick={() => setPeriod('daily')}>
+          Daily (14 days)
+        </button>
+        <button type="button" className="btn btn--small" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
+          Monthly (12 months)
+        </button>
+      </div>
+      <ErrorBoundary region="Visits chart">
+        <Suspense fallback={<p className="muted">Loading chart…</p>}>
+          <Chart rows={chartRows} name="Visits" />
+        </Suspense>
+      </ErrorBoundary>
+    </Panel>
   );
 }
 

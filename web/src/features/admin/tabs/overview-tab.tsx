@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Panel } from '../../../components/ui/panel';
 import type { StaffUser } from '../../../lib/staff-session';
 import { useAdminOverview } from '../api/overview';
+import { VisitsPanel } from './analytics-tab';
 
 function StatCard({ title, value, children, testId }: { readonly title: string; readonly value: number; readonly children: ReactNode; readonly testId: string }) {
   return (
@@ -90,6 +91,7 @@ function OverviewCards({ data, user }: { readonly data: AdminOverviewResponse; r
           </StatCard>
         ) : null}
       </div>
+      {data.analytics ? <VisitsPanel data={data.analytics} /> : null}
       {data.analytics && data.analytics.top_pages.length > 0 ? (
         <Panel title="Top pages (365 days)" testId="overview-top-pages">
           <ol className="admin-list">
