@@ -25,8 +25,13 @@ export const staffSessionQueryKey = ['staff', 'me'] as const;
 const STAFF_HINT_KEY = 'staff-signed-in';
 const setHint = (on: boolean) => writeRaw(STAFF_HINT_KEY, on ? '1' : null);
 
-/** The signed-in staff user, or null without a session (401 is an answer, not a failure). */
+/**
+ * The signed-in staff user, or null without a session (401 is an answer, not a failure). A browser
+ * that never signed in (no hint) is answered null without asking, so visitors of /admin see the
+ * sign-in form without a 401 in their console; a session whose hint was cleared signs in again.
+ */
 export async function getStaffSession({ signal }: { signal?: AbortSignal } = {}): Promise<StaffUser | null> {
+  if (readRaw(STAFF_HINT_KEY) !== '1') return null;
   try {
     const { user } = await getJson<MeResponse>('/api/auth/me', { signal, cache: 'no-store' });
     setHint(true);

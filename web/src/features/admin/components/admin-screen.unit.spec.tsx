@@ -16,7 +16,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('admin access states', () => {
+describe('admin access states (a browser that signed in before, so the session is asked for)', () => {
+  beforeEach(() => window.localStorage.setItem('staff-signed-in', '1'));
+  afterEach(() => window.localStorage.removeItem('staff-signed-in'));
+
   it("shows 'Checking admin access...' until the session answers", async () => {
     let answer!: (value: { status: number; body?: unknown }) => void;
     fakeApi({ 'GET /api/auth/me': new Promise((resolve) => (answer = resolve)), 'GET /api/admin/overview': overview });
@@ -37,6 +40,15 @@ describe('admin access states', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('admin-header')).toBeTruthy();
+  });
+});
+
+describe('a browser that never signed in', () => {
+  it('shows the sign-in form without asking the server who is signed in', async () => {
+    const { calls } = fakeApi({ 'GET /api/admin/overview': overview });
+    renderWithQuery(<AdminScreen />);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(calls.some((call) => call.path.includes('/api/auth/me'))).toBe(false);
   });
 });
 
