@@ -101,6 +101,8 @@ function screenMarker(path: string): string {
       return '[data-testid="about"]';
     case '/about-site':
       return '[data-testid="guide"]';
+    case '/contact':
+      return '[data-testid="contact-form"]';
     default:
       return '[data-testid="page-placeholder"] h1';
   }
