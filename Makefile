@@ -32,12 +32,15 @@ services:
 chromium:
 	@bash scripts/ensure-chromium.sh
 
+# Benchmarks run the TypeScript sources with tsx, which needs the decorator settings of the services.
+BENCH_RUN := TSX_TSCONFIG_PATH=tsconfig.base.json node --conditions=source --import tsx
+
 bench: build services
-	node --conditions=source --import tsx bench/pipeline/main.ts
-	node --conditions=source --import tsx bench/scan/main.ts
-	node --conditions=source --import tsx bench/cli/main.ts
-	node --conditions=source --import tsx bench/http/main.ts
-	node --conditions=source --import tsx bench/analytics/main.ts
+	$(BENCH_RUN) bench/pipeline/main.ts
+	$(BENCH_RUN) bench/scan/main.ts
+	$(BENCH_RUN) bench/cli/main.ts
+	$(BENCH_RUN) bench/http/main.ts
+	$(BENCH_RUN) bench/analytics/main.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo
