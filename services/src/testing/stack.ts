@@ -12,6 +12,14 @@ const START_MAIN = fileURLToPath(new URL('../../dist/apps/start/main.js', import
 const STOP_GRACE_MS = 20_000;
 /** How long the pipes may stay open after the exit (a grandchild holding them) before the output is read. */
 const OUTPUT_DRAIN_MS = 2_000;
+/** Starts on fresh ports after a port this helper chose was taken before the stack could listen on it. */
+const PORT_RACE_ATTEMPTS = 3;
+/**
+ * A free port is only free when it is checked: another run on this shared machine may listen on it
+ * before the stack does. The launcher then says so (EADDRINUSE for the API, a chain that exited
+ * before listening for the devnet), and the start is tried again on new ports.
+ */
+const PORT_TAKEN = /EADDRINUSE|exited before listening/;
 
 /** How the launcher process ended. */
 export interface StackExit {
@@ -64,6 +72,19 @@ export class StackStartError extends Error {
  * or signal and holding all its output.
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  // Ports the caller names are its own business (a test may take one on purpose): no retry then.
+  const choosesPorts = options.env?.PORT === undefined && options.env?.XSD_DEVNET_BASE_PORT === undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      const portTaken = error instanceof StackStartError && PORT_TAKEN.test(error.output);
+      if (!choosesPorts || !portTaken || attempt === PORT_RACE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOnce(options: StackOptions): Promise<RunningStack> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'silverboard-stack-')));
   const devnetBasePort = await findFreeBasePort();
   const port = await findFreeBasePort(1);
