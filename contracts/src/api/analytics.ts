@@ -28,19 +28,45 @@ export const VISITOR_ID_STORAGE_KEY = 'xsd_visitor_id';
 const visitorId = z.string().trim().min(8, 'visitor_id is too short').max(64, 'visitor_id is too long');
 const page = z.string().trim().min(1, 'page is required').max(512, 'page is too long').startsWith('/', 'page must be a path');
 
-/** A page view; `session_duration` (seconds) is the previous page's time on screen, when known. */
+const duration = z.number().int().min(0).max(86_400);
+
+/**
+ * A page view, sent on load and on each route change (spec section 4, "Page tracking"). As the
+ * spec's visit record, `session_duration` is the previous page's time on screen in seconds, sent
+ * with the route change that ended it; absent on the first view of a page load.
+ */
 export const PageViewBeaconSchema = z.strictObject({
   page,
   visitor_id: visitorId,
-  session_duration: z.number().int().min(0).max(86_400).nullable().optional(),
+  session_duration: duration.nullable().optional(),
   referrer: z.string().max(512).nullable().optional(),
 });
 export type PageViewBeacon = z.infer<typeof PageViewBeaconSchema>;
 
+/**
+ * The beacon sent when the page is hidden or unloaded: the last page's time on screen. It counts
+ * toward session durations and the bounce rate, never as another visit.
+ */
+export const PageLeaveBeaconSchema = z.strictObject({
+  page,
+  visitor_id: visitorId,
+  session_duration: duration,
+  ended: z.literal(true),
+});
+export type PageLeaveBeacon = z.infer<typeof PageLeaveBeaconSchema>;
+
+/** How a leave beacon is kept among the raw custom events (analytics_events). */
+export const PAGE_LEAVE_EVENT_TYPE = 'page_leave';
+
 /** A custom event (analytics_events). `event_data` is a small JSON object. */
 export const CustomEventBeaconSchema = z.strictObject({
   visitor_id: visitorId,
-  event_type: z.string().trim().min(1, 'event_type is required').max(64, 'event_type is too long'),
+  event_type: z
+    .string()
+    .trim()
+    .min(1, 'event_type is required')
+    .max(64, 'event_type is too long')
+    .refine((type) => type !== PAGE_LEAVE_EVENT_TYPE, `${PAGE_LEAVE_EVENT_TYPE} is sent as a leave beacon (page, visitor_id, session_duration, ended)`),
   event_data: z
     .record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean(), z.null()]))
     .refine((data) => Object.keys(data).length <= 20, 'event_data has too many fields')
@@ -50,8 +76,9 @@ export const CustomEventBeaconSchema = z.strictObject({
 });
 export type CustomEventBeacon = z.infer<typeof CustomEventBeaconSchema>;
 
-export const AnalyticsBeaconSchema = z.union([PageViewBeaconSchema, CustomEventBeaconSchema], {
-  error: 'Send a page view (page, visitor_id, session_duration) or an event (visitor_id, event_type, event_data, page)',
+export const AnalyticsBeaconSchema = z.union([PageViewBeaconSchema, PageLeaveBeaconSchema, CustomEventBeaconSchema], {
+  error:
+    'Send a page view (page, visitor_id, session_duration), a leave beacon (page, visitor_id, session_duration, ended) or an event (visitor_id, event_type, event_data, page)',
 });
 export type AnalyticsBeacon = z.infer<typeof AnalyticsBeaconSchema>;
 

@@ -11,6 +11,11 @@ export const ANALYTICS_BATCH_MAX = 1_000;
  * at the edge (contracts/rules/user-agent.ts), so a rebuild does not depend on a newer classifier.
  */
 export const PageView = z.object({
+  /**
+   * 'view': a page shown (counted as a visit, with the previous page's duration if known);
+   * 'leave': the page was left, carrying only its duration (not a visit).
+   */
+  kind: z.enum(['view', 'leave']).default('view'),
   at: instant,
   page: z.string().min(1).max(512),
   visitorId: z.string().min(1).max(64),

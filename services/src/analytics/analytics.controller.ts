@@ -23,7 +23,6 @@ export class AnalyticsBeaconController {
     const optedOut = header(request, 'dnt') === '1' || header(request, 'sec-gpc') === '1';
     this.analytics.record(beacon, {
       userAgent: header(request, 'user-agent'),
-      referrer: header(request, 'referer'),
       // The guard set `staff` when the request carries a live session: staff visits are not counted.
       excluded: optedOut || request.staff !== undefined,
     });

@@ -116,4 +116,26 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('analytics through /api/a
     expect(overview.analytics).toMatchObject({ days: 365, total_visits: 5, unique_visitors: 3 });
     expect(overview.analytics!.top_pages.length).toBeLessThanOrEqual(5);
   });
+
+  it('counts a leave beacon as its page time, never as a visit, and keeps it among the raw events', async () => {
+    now = T0 + 2 * DAY;
+    const before = await stats(7);
+    // The tracker's three beacons for one visitor: load, a route change after 20 s, leaving after 40 s.
+    await beacon({ page: '/calendar', visitor_id: 'visitor-leave' }).expect(202);
+    await beacon({ page: '/contact', visitor_id: 'visitor-leave', session_duration: 20 }).expect(202);
+    await beacon({ page: '/contact', visitor_id: 'visitor-leave', session_duration: 40, ended: true }).expect(202);
+    await settled(before.total_visits + 2, 7);
+    await expect
+      .poll(async () => (await pipeline.db.selectFrom('analytics_events').select('event_data').where('visitor_id', '=', 'visitor-leave').execute()).length, { timeout: 15_000 })
+      .toBe(1);
+    const after = await stats(7);
+    expect(after.unique_visitors).toBe(before.unique_visitors + 1);
+    // Two more timed pages (20 s, a bounce, and 40 s) join the earlier 10 s and 50 s.
+    expect(after).toMatchObject({ average_session_duration: 30, bounce_rate: 50 });
+    const leave = await pipeline.db.selectFrom('analytics_events').select(['event_type', 'event_data', 'page']).where('visitor_id', '=', 'visitor-leave').execute();
+    expect(leave).toEqual([{ event_type: 'page_leave', event_data: { session_duration: 40 }, page: '/contact' }]);
+    // A leave beacon needs its duration, and page_leave is not a custom event name.
+    await beacon({ page: '/contact', visitor_id: 'visitor-leave', ended: true }).expect(400);
+    await beacon({ visitor_id: 'visitor-leave', event_type: 'page_leave', event_data: { session_duration: 5 } }).expect(400);
+  });
 });

@@ -9,7 +9,6 @@ import { loadStatistics } from './analytics-statistics.js';
 /** What the edge knows about the sender of a beacon. */
 export interface BeaconSender {
   readonly userAgent: string | null;
-  readonly referrer: string | null;
   /** Signed-in staff, or a browser sending DNT: 1 / Sec-GPC: 1. */
   readonly excluded: boolean;
 }
@@ -31,12 +30,14 @@ export class AnalyticsService {
       return;
     }
     this.buffer.addVisit({
+      kind: 'ended' in beacon ? 'leave' : 'view',
       at,
       page: beacon.page,
       visitorId: beacon.visitor_id,
       sessionDuration: beacon.session_duration ?? null,
-      // The browser's document.referrer first, else the header: both cut to the column's size.
-      referrer: (beacon.referrer ?? sender.referrer)?.slice(0, 512) ?? null,
+      // The page's document.referrer, sent with the first view of a page load. Not the Referer
+      // header: a beacon's is the page that sent it, not where the visitor came from.
+      referrer: 'referrer' in beacon ? (beacon.referrer ?? null) : null,
       userAgent: sender.userAgent?.slice(0, 256) ?? null,
       deviceType: deviceTypeOf(sender.userAgent),
     });

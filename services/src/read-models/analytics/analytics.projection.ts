@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BOUNCE_THRESHOLD_SECONDS } from '@xsd/contracts/api/analytics';
+import { BOUNCE_THRESHOLD_SECONDS, PAGE_LEAVE_EVENT_TYPE } from '@xsd/contracts/api/analytics';
 import type { CustomAnalyticsEvent, PageView } from '@xsd/contracts/events/analytics-events';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../database/schema.js';
@@ -56,8 +56,14 @@ export const analyticsProjection = defineProjection({
     const views: Item<PageView>[] = [];
     const recorded: Item<CustomAnalyticsEvent>[] = [];
     for (const { event } of events) {
-      if (event.type === 'analytics.page-views-recorded') event.data.visits.forEach((item, i) => views.push({ id: itemId(event.id, i), item }));
-      else event.data.events.forEach((item, i) => recorded.push({ id: itemId(event.id, i), item }));
+      if (event.type === 'analytics.page-views-recorded') {
+        event.data.visits.forEach((item, i) => {
+          const id = itemId(event.id, i);
+          views.push({ id, item });
+          // A leave beacon is kept among the raw events; it is a duration, not a visit.
+          if (item.kind === 'leave') recorded.push({ id, item: leaveEvent(item) });
+        });
+      } else event.data.events.forEach((item, i) => recorded.push({ id: itemId(event.id, i), item }));
     }
     if (views.length > 0) await applyViews(trx, views);
     for (const chunk of chunks(recorded)) {
@@ -80,6 +86,21 @@ export const analyticsProjection = defineProjection({
   },
 });
 
+function leaveEvent(leave: PageView): CustomAnalyticsEvent {
+  return {
+    at: leave.at,
+    visitorId: leave.visitorId,
+    eventType: PAGE_LEAVE_EVENT_TYPE,
+    eventData: { session_duration: leave.sessionDuration },
+    page: leave.page,
+  };
+}
+
+/**
+ * A view is a visit of its page (with the previous page's duration, when the route change that
+ * ended that page sent it); a leave adds only its page's duration. Either way every page's time on
+ * screen is counted once, in the day it was reported.
+ */
 async function applyViews(trx: Transaction<DB>, views: readonly Item<PageView>[]): Promise<void> {
   const days = new Map<string, DayTotals>();
   const pages = new Map<string, { day: string; page: string; visits: number }>();
@@ -88,14 +109,15 @@ async function applyViews(trx: Transaction<DB>, views: readonly Item<PageView>[]
     const day = dayOf(item.at);
     const { page, visitorId, sessionDuration, deviceType } = item;
     const totals = days.get(day) ?? { visits: 0, mobile: 0, desktop: 0, timed_sessions: 0, bounces: 0, duration_sum: 0 };
-    totals.visits += 1;
-    totals[deviceType] += 1;
+    days.set(day, totals);
     if (sessionDuration !== null && sessionDuration > 0) {
       totals.timed_sessions += 1;
       totals.duration_sum += sessionDuration;
       if (sessionDuration < BOUNCE_THRESHOLD_SECONDS) totals.bounces += 1;
     }
-    days.set(day, totals);
+    if (item.kind === 'leave') continue;
+    totals.visits += 1;
+    totals[deviceType] += 1;
     const pageKey = `${day}|${page}`;
     const pageRow = pages.get(pageKey) ?? { day, page, visits: 0 };
     pageRow.visits += 1;
@@ -104,7 +126,7 @@ async function applyViews(trx: Transaction<DB>, views: readonly Item<PageView>[]
     if (seen === undefined || seen < day) visitors.set(visitorId, day);
   }
 
-  for (const chunk of chunks(views)) {
+  for (const chunk of chunks(views.filter(({ item }) => item.kind === 'view'))) {
     await trx
       .insertInto('analytics_visits')
       .values(

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { browserTracker } from '../lib/browser-tracker';
+import { browserTracker } from '../../../lib/analytics/browser-tracker';
 
-/** Mounted once in the public layout: a page view per route, sent when it ends. Renders nothing. */
+/** Mounted once in the public layout: a page view per route, a leave beacon on pagehide. Renders nothing. */
 export function AnalyticsTracker() {
   const { pathname } = useLocation();
 

@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { VISITOR_ID_STORAGE_KEY } from '@xsd/contracts/api/analytics';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { optedOut } from '../lib/browser-tracker';
+import { optedOut } from '../../../lib/analytics/browser-tracker';
 import { AnalyticsTracker } from './analytics-tracker';
 
 /** What reached navigator.sendBeacon: the URL, the body's type and its JSON. */
@@ -36,19 +36,21 @@ describe('AnalyticsTracker', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends each page view by JSON beacon when it ends, under one visitor id kept in the browser', async () => {
+  it('sends a view on load and on each route change, and a leave beacon on pagehide, under one visitor id kept in the browser', async () => {
     const router = renderAt('/');
     await act(() => router.navigate('/silver-price'));
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
-    const [first, second] = await sent();
-    expect(first).toMatchObject({ url: '/api/analytics', type: 'application/json', body: { page: '/' } });
-    expect(second).toMatchObject({ body: { page: '/silver-price' } });
+    const [load, change, leave, ...rest] = await sent();
+    expect(rest).toEqual([]);
+    expect(load).toMatchObject({ url: '/api/analytics', type: 'application/json', body: { page: '/' } });
+    expect(load!.body).not.toHaveProperty('session_duration');
+    expect(change).toMatchObject({ body: { page: '/silver-price', session_duration: expect.any(Number) } });
+    expect(leave).toMatchObject({ body: { page: '/silver-price', session_duration: expect.any(Number), ended: true } });
     const id = localStorage.getItem(VISITOR_ID_STORAGE_KEY);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(first.body).toMatchObject({ visitor_id: id, session_duration: expect.any(Number) });
-    expect(second.body).toMatchObject({ visitor_id: id });
+    for (const beacon of [load, change, leave]) expect(beacon!.body).toMatchObject({ visitor_id: id });
   });
 });
 

@@ -8,6 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { submitContact } from '../api/submit-contact';
 import { type ContactDraft, EMPTY_DRAFT, submitErrorMessage, submitLabel, validateDraft } from '../lib/contact-form';
 import { PhotoDrop } from './photo-drop';
+import { trackEvent } from '../../../lib/analytics/browser-tracker';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'submitting' } | { readonly kind: 'success' } | { readonly kind: 'error'; readonly message: string };
 
@@ -44,6 +45,7 @@ export function ContactFormView({ send = submitContact }: ContactFormProps) {
     try {
       await send(checked.form, photo, setProgress);
       setPhase({ kind: 'success' });
+      trackEvent('contact_submitted', { subject: checked.form.subject, with_photo: photo !== null });
       setDraft(EMPTY_DRAFT);
       setPhoto(null);
     } catch (error) {

@@ -12,11 +12,19 @@ import {
   type ContactForm,
   type ContactSubmitResponse,
 } from '@xsd/contracts/api/contact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordBeacons } from '../../../lib/analytics/beacon-recorder';
 import { ApiError } from '../../../lib/api-client';
 import { ContactPage } from './contact-page';
 
-afterEach(cleanup);
+let beacons: ReturnType<typeof recordBeacons>;
+beforeEach(() => {
+  beacons = recordBeacons();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** A send whose answer the test decides, recording what it was given. */
 function controlledSend() {
@@ -92,6 +100,7 @@ describe('the contact page', () => {
     expect(request.calls[0]?.photo?.name).toBe('shot.png');
     await act(async () => request.resolve());
     expect(screen.getByTestId('contact-success').textContent).toContain(CONTACT_SUCCESS_TEXT);
+    expect(await beacons.bodies()).toContainEqual(expect.objectContaining({ event_type: 'contact_submitted', event_data: { subject: 'Bug Report', with_photo: true } }));
     await user.click(screen.getByRole('button', { name: 'Send Another Message' }));
     expect((screen.getByLabelText('Full Name *') as HTMLInputElement).value).toBe('');
     expect(screen.queryByTestId('contact-photo-preview')).toBeNull();

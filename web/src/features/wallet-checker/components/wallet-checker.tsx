@@ -23,6 +23,7 @@ import { QuickAccess } from './quick-access';
 import { SaveAddressDialog } from './save-address-dialog';
 import { ScanProgress } from './scan-progress';
 import './wallet-checker.css';
+import { trackEvent } from '../../../lib/analytics/browser-tracker';
 
 /** /wallet-checker: scan an address, or open a shared snapshot (`?data=`) read-only. */
 export function WalletChecker() {
@@ -90,7 +91,10 @@ function Scanner() {
     if (!isScannableAddress(target) || scanning || cooldownRemainingMs(lastScan, Date.now()) > 0) return;
     scan.mutate(target.trim(), {
       // The cooldown counts from a scan that answered; a failed one may be retried at once.
-      onSuccess: () => setLastScan(Date.now()),
+      onSuccess: (scanned) => {
+        setLastScan(Date.now());
+        trackEvent('wallet_scan', { chains: scanned.chains.length, failed_chains: scanned.failed_chains.length, holdings: scanned.balances.length });
+      },
     });
   }
 

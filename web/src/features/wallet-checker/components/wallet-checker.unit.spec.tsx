@@ -7,7 +7,8 @@ import { toNetworkEntry } from '@xsd/contracts/api/networks';
 import type { WalletScanResponse } from '@xsd/contracts/api/wallets';
 import { encodeSnapshot } from '@xsd/contracts/rules/portfolio-snapshot';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordBeacons } from '../../../lib/analytics/beacon-recorder';
 import { networksQueryOptions } from '../../../lib/get-networks';
 import { LAST_SCAN_KEY, SAVED_ADDRESSES_KEY } from '../lib/saved-addresses';
 import { WalletChecker } from './wallet-checker';
@@ -29,7 +30,9 @@ function renderPage(url = '/wallet-checker') {
 /** The scan route's answer, given by the test (the server is not running in this tier). */
 let answer: { status: number; body: unknown };
 const realFetch = globalThis.fetch;
+let beacons: ReturnType<typeof recordBeacons>;
 beforeEach(() => {
+  beacons = recordBeacons();
   globalThis.fetch = async (input) => {
     expect(String(input)).toBe(`/api/wallets/${ADDRESS}`);
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
@@ -40,6 +43,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   globalThis.fetch = realFetch;
+  vi.restoreAllMocks();
 });
 
 const scanResponse = (failed: readonly ('Ethereum' | 'BSC')[]): WalletScanResponse => ({
@@ -87,6 +91,8 @@ describe('WalletChecker', () => {
     expect(screen.getByTestId('total-value').textContent).toBe('$2,500.00');
     expect(Number(localStorage.getItem(LAST_SCAN_KEY))).toBeGreaterThan(Date.now() - 5_000);
     expect(screen.getByTestId('cooldown').textContent).toMatch(/^Please wait (5:00|4:59) before updating again\.$/);
+    // The scan is reported as a custom analytics event, without the address.
+    expect(await beacons.bodies()).toContainEqual(expect.objectContaining({ event_type: 'wallet_scan', event_data: { chains: 2, failed_chains: 1, holdings: expect.any(Number) } }));
   });
 
   it("shows 'Scan Error' when the scan fails and allows a retry at once", async () => {

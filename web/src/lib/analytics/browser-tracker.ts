@@ -1,6 +1,6 @@
 import { VISITOR_ID_STORAGE_KEY } from '@xsd/contracts/api/analytics';
-import { readRaw, writeRaw } from '../../../lib/storage';
-import { PageViewTracker } from './page-view-tracker';
+import { readRaw, writeRaw } from '../storage';
+import { type Beacon, PageViewTracker } from './page-view-tracker';
 
 const ENDPOINT = '/api/analytics';
 
@@ -20,17 +20,16 @@ function visitorId(): string {
 }
 
 /**
- * Sends by beacon so a view ending with the page still arrives. The server takes JSON only, so the
- * body is a Blob typed application/json; failures are ignored, as the spec says for analytics.
+ * Sends by beacon, so a view ending with the page still arrives. The server takes JSON only, so
+ * the body is a Blob typed application/json. A browser without sendBeacon, or a full beacon queue,
+ * loses the beacon: analytics errors are ignored, as the spec says.
  */
-function send(body: object): void {
-  const json = JSON.stringify(body);
+function send(body: Beacon): void {
   try {
-    if (navigator.sendBeacon?.(ENDPOINT, new Blob([json], { type: 'application/json' }))) return;
+    navigator.sendBeacon?.(ENDPOINT, new Blob([JSON.stringify(body)], { type: 'application/json' }));
   } catch {
-    // Fall through to fetch.
+    // Ignored, as above.
   }
-  void fetch(ENDPOINT, { method: 'POST', body: json, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => undefined);
 }
 
 let shared: PageViewTracker | null = null;
@@ -38,7 +37,7 @@ let shared: PageViewTracker | null = null;
 /** The one tracker of this page, or null when the visitor opted out. */
 export function browserTracker(): PageViewTracker | null {
   if (typeof window === 'undefined' || optedOut()) return null;
-  shared ??= new PageViewTracker({ now: () => performance.now(), visitorId, send });
+  shared ??= new PageViewTracker({ now: () => performance.now(), visitorId, referrer: () => document.referrer || null, send });
   return shared;
 }
 
