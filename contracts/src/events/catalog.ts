@@ -30,6 +30,13 @@ import {
   StaffSignedOutData,
 } from './staff-events.js';
 import { AnalyticsEventsRecordedData, PageViewsRecordedData } from './analytics-events.js';
+import {
+  AlertsTriggeredData,
+  PushBroadcastSentData,
+  PushDeliveriesRecordedData,
+  PushSubscriptionRemovedData,
+  PushSubscriptionSavedData,
+} from './push-events.js';
 import { ContactDeletedData, ContactRepliedData, ContactStatusChangedData, ContactSubmittedData } from './contact-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
@@ -64,6 +71,12 @@ export const ANALYTICS_EVENTS_SUBJECT = 'xsd.analytics.events';
 export const preferencesSubject = (accountId: string): string => `xsd.preferences.${subjectToken(accountId)}`;
 /** Each contact submission is its own aggregate. */
 export const contactSubmissionSubject = (submissionId: string): string => `xsd.contact.${subjectToken(submissionId)}`;
+/** Each push subscription (id derived from its endpoint) is its own aggregate. */
+export const pushSubscriptionSubject = (subscriptionId: string): string => `xsd.push.subscription.${subjectToken(subscriptionId)}`;
+/** Triggers, deliveries and broadcasts have no rules across them: one subject each. */
+export const PUSH_TRIGGERS_SUBJECT = 'xsd.push.triggers';
+export const PUSH_DELIVERIES_SUBJECT = 'xsd.push.deliveries';
+export const PUSH_BROADCASTS_SUBJECT = 'xsd.push.broadcasts';
 
 /**
  * Every event of the product: type name (past tense) to schema, subject and aggregate.
@@ -249,6 +262,36 @@ export const eventCatalog = {
     data: ContactDeletedData,
     subject: (d) => contactSubmissionSubject(d.submissionId),
     aggregateId: (d) => d.submissionId,
+  }),
+  'push.subscription-saved': define({
+    schemaVersion: 1,
+    data: PushSubscriptionSavedData,
+    subject: (d) => pushSubscriptionSubject(d.subscriptionId),
+    aggregateId: (d) => d.subscriptionId,
+  }),
+  'push.subscription-removed': define({
+    schemaVersion: 1,
+    data: PushSubscriptionRemovedData,
+    subject: (d) => pushSubscriptionSubject(d.subscriptionId),
+    aggregateId: (d) => d.subscriptionId,
+  }),
+  'push.alerts-triggered': define({
+    schemaVersion: 1,
+    data: AlertsTriggeredData,
+    subject: () => PUSH_TRIGGERS_SUBJECT,
+    aggregateId: () => 'push',
+  }),
+  'push.deliveries-recorded': define({
+    schemaVersion: 1,
+    data: PushDeliveriesRecordedData,
+    subject: () => PUSH_DELIVERIES_SUBJECT,
+    aggregateId: () => 'push',
+  }),
+  'push.broadcast-sent': define({
+    schemaVersion: 1,
+    data: PushBroadcastSentData,
+    subject: () => PUSH_BROADCASTS_SUBJECT,
+    aggregateId: () => 'push',
   }),
 } as const;
 
