@@ -7,7 +7,13 @@ import { ReadModelTimeoutError } from '../projector/projection-progress.js';
 
 /** Thrown by handlers for an expected failure with the spec's message. */
 export class ApiError extends HttpException {
-  constructor(status: number, code: string, message: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    /** Sent with the answer, e.g. Retry-After on a 429. */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
     super({ error: { code, message } } satisfies ApiErrorBody, status);
   }
 }
@@ -110,6 +116,7 @@ export class ApiErrorFilter implements ExceptionFilter {
     const { httpAdapter } = this.adapterHost;
     const known = toBody(error);
     if (known) {
+      if (error instanceof ApiError) for (const [name, value] of Object.entries(error.headers)) httpAdapter.setHeader(response, name, value);
       httpAdapter.reply(response, known.body, known.status);
       return;
     }

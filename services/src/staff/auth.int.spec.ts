@@ -73,6 +73,8 @@ describe('staff sign-in (embedded pipeline)', () => {
 
       const sixth = await login(email, 'guess 6');
       expect(sixth.status).toBe(429);
+      // When a retry will be heard: once the 15-minute window has passed.
+      expect(sixth.headers['retry-after']).toBe('900');
       expect(sixth.body).toEqual(TOO_MANY);
       // Another email from the same client is not affected.
       expect((await login(ROOT.email, ROOT.password)).status).toBe(200);

@@ -56,7 +56,7 @@ export class PasswordHasher implements OnModuleInit {
     try {
       return await this.gate.run(work);
     } catch (error) {
-      if (error instanceof GateFullError) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE);
+      if (error instanceof GateFullError) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, { 'Retry-After': '1' });
       throw error;
     }
   }

@@ -61,6 +61,8 @@ const SITE_KEY = 'site';
  * flight may each add one more failure; the site limit, taken atomically before the check, bounds
  * how many can be in flight.
  */
+const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.ceil(ms / 1000)) });
+
 export class SignInBudget implements OnApplicationShutdown {
   constructor(
     /** Owned: closed with the application. */
@@ -77,12 +79,14 @@ export class SignInBudget implements OnApplicationShutdown {
       this.store.count(this.clientKey(check), now, this.limits.failureWindowMs),
     ]);
     if (pairFailures >= this.limits.perClientAndSubject || clientFailures >= this.limits.perClient) {
+      // By then every failure counted has left the window: a retry is sure to be heard.
+      const retry = retryAfter(this.limits.failureWindowMs);
       throw check.kind === 'sign-in'
-        ? new ApiError(429, 'too_many_login_attempts', TOO_MANY_LOGIN_ATTEMPTS_MESSAGE)
-        : new ApiError(429, 'too_many_password_attempts', TOO_MANY_PASSWORD_ATTEMPTS_MESSAGE);
+        ? new ApiError(429, 'too_many_login_attempts', TOO_MANY_LOGIN_ATTEMPTS_MESSAGE, retry)
+        : new ApiError(429, 'too_many_password_attempts', TOO_MANY_PASSWORD_ATTEMPTS_MESSAGE, retry);
     }
     const site = await this.store.add(SITE_KEY, this.wallClock(), { windowMs: this.limits.siteWindowMs, limit: this.limits.site });
-    if (!site.added) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE);
+    if (!site.added) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, retryAfter(this.limits.siteWindowMs));
   }
 
   /** The password was wrong (or the email unknown). */
