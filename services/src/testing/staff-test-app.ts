@@ -30,6 +30,8 @@ export interface StaffTestAppOptions {
   readonly logger?: LoggerService | false;
   /** Trusted proxies and time-outs of the HTTP server. */
   readonly http?: HttpAdapterOptions;
+  /** Providers replaced by value, e.g. PUSH_HTTPS_AGENT with an agent trusting the loopback push receiver. */
+  readonly overrides?: readonly { readonly provide: unknown; readonly useValue: unknown }[];
   /** Called for every route the server registers (method and URL pattern), e.g. to test them all. */
   readonly onRoute?: (route: { readonly method: string | string[]; readonly url: string }) => void;
 }
@@ -87,6 +89,7 @@ export async function createStaffTestApp(pipeline: Pipeline, options: StaffTestA
     .overrideProvider(EVENT_LOG)
     .useValue(unclosable(pipeline.log));
   if (options.clock) builder = builder.overrideProvider(CLOCK).useValue(options.clock);
+  for (const { provide, useValue } of options.overrides ?? []) builder = builder.overrideProvider(provide).useValue(useValue);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(options.http), {
     ...NEST_HTTP_OPTIONS,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
+import { vapidBucket } from '../push/vapid-keys.js';
 import { attemptBucket } from '../rate-limit/open-attempt-store.js';
 
 export const TEST_NATS_URL = process.env.XSD_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -18,13 +19,14 @@ export function uniqueStream(kind = 'TEST'): TestStream {
   return { stream: `XSD_${kind}_${suffix.toUpperCase()}`, subjectPrefix: `t${suffix}.` };
 }
 
-/** Deletes the stream and the sign-in attempt bucket an API on it made (see attemptBucket). */
+/** Deletes the stream, and the sign-in attempt and VAPID key buckets an API on it made (see attemptBucket, vapidBucket). */
 export async function deleteStream(stream: string, servers = TEST_NATS_URL): Promise<void> {
   const nc = await connect({ servers });
   try {
     const jsm = await nc.jetstreamManager();
     await jsm.streams.delete(stream).catch(() => false);
     await jsm.streams.delete(`KV_${attemptBucket(stream)}`).catch(() => false);
+    await jsm.streams.delete(`KV_${vapidBucket(stream)}`).catch(() => false);
   } finally {
     await nc.close();
   }

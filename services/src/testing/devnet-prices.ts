@@ -1,11 +1,12 @@
-import { type DevnetChainName, PRICE_CONTROLLER_ABI, PRICE_DECIMALS, numberToUnits, resolveNetworks, unitsToNumber } from '@xsd/contracts';
-import { loadDevnetArtifacts } from '@xsd/services/devnet/devnet-artifacts';
-import { fetchRpc, sendAsOperator } from '@xsd/services/devnet/devnet-writes';
+import { type DevnetChainName, numberToUnits, PRICE_CONTROLLER_ABI, PRICE_DECIMALS, resolveNetworks, unitsToNumber } from '@xsd/contracts';
 import { Interface } from 'ethers';
+import { loadDevnetArtifacts } from '../devnet/devnet-artifacts.js';
+import { fetchRpc, sendAsOperator } from '../devnet/devnet-writes.js';
 
 /**
- * Reads and moves an XSD price on the running stack's devnet (another process), with the devnet's
+ * Reads and moves an XSD price on a running stack's devnet (another process), with the devnet's
  * own writer: a transaction from its operator account to the chain's stand-in price controller.
+ * Start the stack with XSD_DEVNET_TICK_MS far out, so the market simulator leaves it there.
  */
 const reader = new Interface(PRICE_CONTROLLER_ABI);
 
