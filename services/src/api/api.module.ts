@@ -19,6 +19,7 @@ import { AdminNewsModule } from '../news/admin-news.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { ContactModule } from '../contact/contact.module.js';
+import { PushModule } from '../push/push.module.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
@@ -43,6 +44,7 @@ import { ApiErrorFilter } from './api-error.filter.js';
     ActivityModule,
     AnalyticsModule,
     ContactModule,
+    PushModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

@@ -75,10 +75,23 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
     key: ['chain_name'],
     columns: ['status', 'consecutive_failures', 'last_attempt_at', 'last_success_at', 'last_error', 'instance_id', 'updated_at'],
   },
-  notification_subscriptions: { key: ['endpoint'], columns: ['p256dh', 'auth', 'user_id'] },
-  alert_rules: {
+  notification_subscriptions: {
     key: ['id'],
-    columns: ['subscription_endpoint', 'kind', 'params', 'enabled', 'last_triggered_at', 'created_at'],
+    columns: ['endpoint', 'p256dh', 'auth', 'price_alerts', 'silver_alerts', 'calendar_events', 'system_updates', 'created_at', 'updated_at'],
+  },
+  alert_rules: {
+    key: ['subscription_id', 'kind', 'alert_id'],
+    columns: ['params', 'enabled', 'last_triggered_at', 'created_at'],
+  },
+  push_deliveries: { key: ['trigger_id', 'subscription_id'], columns: ['outcome', 'status', 'attempts', 'recorded_at'] },
+  notifier_subscriptions: { key: ['subscription_id'], columns: ['endpoint', 'p256dh', 'auth', 'price_alerts', 'silver_alerts', 'calendar_events'] },
+  notifier_rules: {
+    key: ['subscription_id', 'kind', 'alert_id'],
+    columns: ['enabled', 'token', 'chain', 'condition', 'threshold', 'event_id', 'event_date', 'start_offset_ms', 'reminder_minutes', 'armed', 'last_triggered_at'],
+  },
+  notifier_triggers: {
+    key: ['trigger_id'],
+    columns: ['event_id', 'source_id', 'subscription_id', 'kind', 'alert_id', 'value', 'payload', 'urgency', 'expires_at', 'triggered_at', 'appended', 'outcome', 'status', 'attempts', 'recorded_at'],
   },
   user_dashboard_preferences: { key: ['user_id'], columns: ['layout', 'widgets', 'theme', 'updated_at'] },
   projection_checkpoints: { key: ['name'], columns: ['sequence', 'updated_at'] },
@@ -133,7 +146,36 @@ const VALID_ROWS: Record<string, () => Record<string, unknown>> = {
     event_id: crypto.randomUUID(),
   }),
   ingestor_chain_status: () => ({ chain_name: `chain-${Math.random()}`, status: 'ok', instance_id: 'test' }),
-  alert_rules: () => ({ subscription_endpoint: 'https://push.test/1', kind: 'price', params: JSON.stringify({ above: 2 }) }),
+  alert_rules: () => ({
+    subscription_id: crypto.randomUUID(),
+    kind: 'price',
+    alert_id: '1',
+    params: JSON.stringify({ token: 'XSD', chain: 'Ethereum', condition: 'above', price: 2 }),
+    enabled: true,
+    created_at: new Date(),
+  }),
+  push_deliveries: () => ({
+    trigger_id: crypto.randomUUID(),
+    subscription_id: crypto.randomUUID(),
+    outcome: 'sent',
+    status: 201,
+    attempts: 1,
+    recorded_at: new Date(),
+  }),
+  notifier_rules: () => ({ subscription_id: crypto.randomUUID(), kind: 'silver', alert_id: 's1', enabled: true, condition: 'below', threshold: 0.9, armed: true }),
+  notifier_triggers: () => ({
+    trigger_id: crypto.randomUUID(),
+    event_id: crypto.randomUUID(),
+    source_id: 'source',
+    subscription_id: crypto.randomUUID(),
+    kind: 'price',
+    alert_id: 't1',
+    payload: JSON.stringify({ title: 'XSD price alert', body: 'XSD on Ethereum is $1.120000, above your $1.100000 alert.' }),
+    urgency: 'normal',
+    expires_at: new Date(),
+    triggered_at: new Date(),
+    appended: true,
+  }),
 };
 
 const CHECK_CASES: readonly (readonly [table: string, column: string, bad: unknown])[] = [
@@ -152,6 +194,9 @@ const CHECK_CASES: readonly (readonly [table: string, column: string, bad: unkno
   ['token_supply', 'token_name', 'BTC'],
   ['token_supply', 'total_supply', -1],
   ['alert_rules', 'kind', 'weather'],
+  ['push_deliveries', 'outcome', 'lost'],
+  ['notifier_rules', 'kind', 'weather'],
+  ['notifier_triggers', 'outcome', 'lost'],
   ['ingestor_chain_status', 'status', 'sleeping'],
 ];
 

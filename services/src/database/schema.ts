@@ -17,6 +17,8 @@ import type {
   StaffSessionsTable,
 } from '../read-models/staff/staff.tables.js';
 import type { TokenSupplyTable } from '../read-models/token-supply/token-supply.table.js';
+import type { AlertRulesTable, NotificationSubscriptionsTable, PushDeliveriesTable } from '../read-models/push/push.tables.js';
+import type { NotifierRulesTable, NotifierSubscriptionsTable, NotifierTriggersTable } from '../notifier/notifier.tables.js';
 import type { Default, Json, NullableJson, Timestamp, TimestampDefault, UuidDefault } from './column-types.js';
 
 /**
@@ -108,26 +110,6 @@ export interface AnalyticsEventsTable {
 
 // ── visitors and push ────────────────────────────────────────────────────────
 
-export interface NotificationSubscriptionsTable {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  user_id: string | null;
-  created_at: TimestampDefault;
-  updated_at: TimestampDefault;
-}
-
-/** Server-side alerts of one push subscription (no foreign key: see the migration). */
-export interface AlertRulesTable {
-  id: UuidDefault;
-  subscription_endpoint: string;
-  kind: AlertKind;
-  params: Json<JsonObject>;
-  enabled: Default<boolean>;
-  last_triggered_at: Timestamp | null;
-  created_at: TimestampDefault;
-}
-
 export interface UserDashboardPreferencesTable {
   /** A staff id or a visitor id. */
   user_id: string;
@@ -181,6 +163,10 @@ export interface DB extends EventLogTables {
   ingestor_chain_status: IngestorChainStatusTable;
   notification_subscriptions: NotificationSubscriptionsTable;
   alert_rules: AlertRulesTable;
+  push_deliveries: PushDeliveriesTable;
+  notifier_subscriptions: NotifierSubscriptionsTable;
+  notifier_rules: NotifierRulesTable;
+  notifier_triggers: NotifierTriggersTable;
   user_dashboard_preferences: UserDashboardPreferencesTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   dead_letters: DeadLettersTable;

@@ -12,6 +12,8 @@ import { chainSettingsProjection } from '../read-models/chain-settings/chain-set
 import { dashboardPreferencesProjection } from '../read-models/dashboard-preferences/dashboard-preferences.projection.js';
 import { analyticsProjection } from '../read-models/analytics/analytics.projection.js';
 import { contactSubmissionsProjection } from '../read-models/contact-submissions/contact-submissions.projection.js';
+import { pushDeliveriesProjection } from '../read-models/push/push-deliveries.projection.js';
+import { pushSubscriptionsProjection } from '../read-models/push/push-subscriptions.projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model of the product. A new read model is a new entry here. */
@@ -30,4 +32,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   activityProjection,
   analyticsProjection,
   contactSubmissionsProjection,
+  pushSubscriptionsProjection,
+  pushDeliveriesProjection,
 ];

@@ -12,6 +12,8 @@ import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repo
 import { OverviewRepository } from './overview/overview.repository.js';
 import { PriceCandlesRepository } from './price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from './price-history/price-history.repository.js';
+import { PushDeliveriesRepository } from './push/push-deliveries.repository.js';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository.js';
 import { SilverPricesRepository } from './silver-prices/silver-prices.repository.js';
 import { SiteSettingsRepository } from './site-settings/site-settings.repository.js';
 import { StaffRepository } from './staff/staff.repository.js';
@@ -32,6 +34,8 @@ const REPOSITORIES = [
   OverviewRepository,
   PriceCandlesRepository,
   PriceHistoryRepository,
+  PushDeliveriesRepository,
+  PushSubscriptionsRepository,
   SilverPricesRepository,
   SiteSettingsRepository,
   StaffRepository,

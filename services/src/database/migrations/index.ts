@@ -13,6 +13,8 @@ import * as priceHistoryKeyedByEvent from './1763684200000-PriceHistoryKeyedByEv
 import * as dropLiveFollowerConsumers from './1763684300000-DropLiveFollowerConsumers.js';
 import * as activityLog from './1763684450000-ActivityLog.js';
 import * as analyticsRollups from './1763684600000-AnalyticsRollups.js';
+import * as pushSubscriptionRules from './1763684700000-PushSubscriptionRules.js';
+import * as notifierState from './1763684800000-NotifierState.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -34,4 +36,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763684300000-DropLiveFollowerConsumers': dropLiveFollowerConsumers,
   '1763684450000-ActivityLog': activityLog,
   '1763684600000-AnalyticsRollups': analyticsRollups,
+  '1763684700000-PushSubscriptionRules': pushSubscriptionRules,
+  '1763684800000-NotifierState': notifierState,
 };

@@ -39,6 +39,8 @@ export const ACTIVITY_EVENT_TYPES = [
   'contact.status-changed',
   'contact.replied',
   'contact.deleted',
+  // A notification sent to every subscriber (breaking news by staff, or an API key): its figures, no endpoint.
+  'push.broadcast-sent',
 ] as const satisfies readonly EventType[];
 export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
 
@@ -112,6 +114,16 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
       return { targetKind: 'contact_submission', targetId: event.data.submissionId, label: event.data.name, before: null, after: { status: 'replied', reply: event.data.reply } };
     case 'contact.deleted':
       return { targetKind: 'contact_submission', targetId: event.data.submissionId, label: event.data.name, before: { name: event.data.name }, after: null };
+    case 'push.broadcast-sent': {
+      const { source, sourceId, title, sent, failed, total } = event.data;
+      return {
+        targetKind: source === 'breaking_news' ? 'news' : 'api_key',
+        targetId: sourceId,
+        label: source === 'breaking_news' ? title : null,
+        before: null,
+        after: { notification: title, sent, failed, total },
+      };
+    }
     default: {
       const unreachable: never = event;
       return unreachable;

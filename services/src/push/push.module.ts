@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../core/injection-tokens.js';
+import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
+import { SIGN_IN_LIMITS } from '../staff/sign-in-budget.js';
+import { AdminPushController } from './admin-push.controller.js';
+import { NewsPushService } from './news-push.service.js';
+import { PushApiKeyController } from './push-api-key.controller.js';
+import { PushBroadcastService } from './push-broadcast.service.js';
+import { PUSH_FLOOD_LIMIT, PushFlood } from './push-flood.js';
+import { PushStatusService } from './push-status.service.js';
+import { PushSubscriptionsService } from './push-subscriptions.service.js';
+import { PushController } from './push.controller.js';
+import { WebPushModule } from './web-push.module.js';
+
+/**
+ * Web push in the API: the VAPID public key, visitors' subscriptions and alerts, the API-key
+ * sender, the Breaking News send action and the staff's push figures.
+ */
+@Module({
+  imports: [WebPushModule, ApiKeysModule],
+  controllers: [PushController, PushApiKeyController, AdminPushController],
+  providers: [
+    {
+      provide: PushFlood,
+      inject: [APP_CONFIG],
+      // The attempt bucket is shared with sign-in: its max age must cover both windows.
+      useFactory: async (config: AppConfig) =>
+        new PushFlood(await openAttemptStore(config, Math.max(SIGN_IN_LIMITS.failureWindowMs, PUSH_FLOOD_LIMIT.windowMs))),
+    },
+    PushSubscriptionsService,
+    PushBroadcastService,
+    PushStatusService,
+    NewsPushService,
+  ],
+})
+export class PushModule {}

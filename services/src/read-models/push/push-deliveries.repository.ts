@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE } from '../../core/injection-tokens.js';
+import type { DatabaseHandle, Db } from '../../database/database.js';
+import type { PushDeliveryOutcome } from './push.tables.js';
+
+/** Reads of push_deliveries. */
+@Injectable()
+export class PushDeliveriesRepository {
+  private readonly db: Db;
+
+  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
+    this.db = database.db;
+  }
+
+  /** Deliveries recorded at or after `since`, per outcome. */
+  async countsSince(since: Date): Promise<Record<PushDeliveryOutcome, number>> {
+    const rows = await this.db
+      .selectFrom('push_deliveries')
+      .select(['outcome', sql<number>`count(*)::int`.as('n')])
+      .where('recorded_at', '>=', since)
+      .groupBy('outcome')
+      .execute();
+    const counts: Record<PushDeliveryOutcome, number> = { sent: 0, failed: 0, pruned: 0 };
+    for (const row of rows) counts[row.outcome] = row.n;
+    return counts;
+  }
+}
