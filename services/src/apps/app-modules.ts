@@ -3,6 +3,7 @@ import { ApiModule } from '../api/api.module.js';
 import type { AppConfig } from '../config/config.js';
 import { CoreModule } from '../core/core.module.js';
 import { IngestorModule } from '../ingestor/ingestor.module.js';
+import { NotifierModule } from '../notifier/notifier.module.js';
 import { ProjectorModule } from '../projector/projector.module.js';
 import { MaintenanceSchedulerModule } from '../site/maintenance-scheduler.module.js';
 
@@ -21,6 +22,7 @@ export const appModules = {
       ProjectorModule.forRoot({ autostart: true }),
       MaintenanceSchedulerModule.forRoot({ autostart: true }),
       IngestorModule.forRoot({ autostart: true }),
+      NotifierModule.forRoot({ autostart: true }),
       ApiModule,
     ],
   }),
@@ -41,6 +43,14 @@ export const appModules = {
   ingestor: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
     imports: [CoreModule.forRoot(config), IngestorModule.forRoot({ autostart: true })],
+  }),
+  /**
+   * Follows the log and sends web push for the alert rules. Replicas are safe: one leads (an
+   * advisory lock), the others wait to take over.
+   */
+  notifier: (config: AppConfig): DynamicModule => ({
+    module: AppRoot,
+    imports: [CoreModule.forRoot(config), NotifierModule.forRoot({ autostart: true })],
   }),
   /** One-off commands (`xsd projections rebuild`): infrastructure and projections, nothing started. */
   oneOffCommands: (config: AppConfig): DynamicModule => ({

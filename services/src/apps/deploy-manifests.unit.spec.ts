@@ -11,7 +11,10 @@ import { parse, parseAllDocuments } from 'yaml';
  */
 const DEPLOY = fileURLToPath(new URL('../../../deploy/', import.meta.url));
 const APPS = fileURLToPath(new URL('./', import.meta.url));
-const APP_ROLES = ['api', 'ingestor', 'projector'];
+const APP_ROLES = ['api', 'ingestor', 'notifier', 'projector'];
+/** The roles that sign web push (the API's broadcasts, the notifier's alerts): one key pair and subject for both. */
+const PUSH_ROLES = ['api', 'notifier'];
+const VAPID_ENV = ['XSD_VAPID_PUBLIC_KEY', 'XSD_VAPID_PRIVATE_KEY', 'XSD_VAPID_SUBJECT'];
 /** Set only where the platform needs them: the data folder inside a volume claim, the pod's name. */
 const K8S_ONLY_ENV = new Set(['PGDATA', 'POD_NAME']);
 
@@ -92,8 +95,8 @@ function flag(command: readonly string[], name: string): string | undefined {
 }
 
 describe('deploy/compose.yaml and deploy/k8s', () => {
-  it('run the same services: the three roles, a NATS cluster and PostgreSQL', () => {
-    const expected = ['api', 'ingestor', 'nats', 'postgres', 'projector'];
+  it('run the same services: the four roles, a NATS cluster and PostgreSQL', () => {
+    const expected = ['api', 'ingestor', 'nats', 'notifier', 'postgres', 'projector'];
     expect([...compose.keys()].sort()).toEqual(expected);
     expect([...k8s.keys()].sort()).toEqual(expected);
   });
@@ -120,6 +123,15 @@ describe('deploy/compose.yaml and deploy/k8s', () => {
       );
     }
     expect([...role(compose, 'api').env.keys()]).toEqual(expect.arrayContaining(['XSD_ADMIN_EMAIL', 'XSD_ADMIN_PASSWORD']));
+  });
+
+  it('give the API and the notifier the same web push key pair and subject, a real contact by default', () => {
+    for (const roles of [compose, k8s]) {
+      for (const name of PUSH_ROLES) expect([...role(roles, name).env.keys()]).toEqual(expect.arrayContaining(VAPID_ENV));
+      for (const key of VAPID_ENV) expect(role(roles, 'notifier').env.get(key)).toBe(role(roles, 'api').env.get(key));
+    }
+    expect(role(k8s, 'notifier').env.get('XSD_VAPID_SUBJECT')).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+    expect(role(compose, 'notifier').env.get('XSD_VAPID_SUBJECT')).toMatch(/^\$\{XSD_VAPID_SUBJECT:-mailto:[^@\s]+@[^@\s]+\}$/);
   });
 
   it('start each role with the same command, an entry point that exists', () => {

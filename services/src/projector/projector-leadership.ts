@@ -1,29 +1,39 @@
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../database/database.js';
 import type { DB } from '../database/schema.js';
+import { describeError } from '../event-log/batch-delivery.js';
 
-/** Advisory-lock key pair shared by every projector on one database ("xsdp", 1). */
+/** Advisory-lock class shared by every leader election on one database ("xsdp"). */
 const LOCK_CLASS = 0x78736470;
-const LOCK_ID = 1;
+
+/** What a leader is elected for: its advisory-lock id, and its name for messages. */
+export interface LeadershipRole {
+  readonly lockId: number;
+  readonly name: string;
+}
+
+/** The projectors of one database (lock id 1). */
+export const PROJECTOR_ROLE: LeadershipRole = { lockId: 1, name: 'projector' };
 
 export class LeadershipTimeoutError extends Error {
   override name = 'LeadershipTimeoutError';
-  constructor(timeoutMs: number) {
+  constructor(timeoutMs: number, role: string = PROJECTOR_ROLE.name) {
     super(
-      `Another projector is running against this database (waited ${timeoutMs} ms for it). ` +
+      `Another ${role} is running against this database (waited ${timeoutMs} ms for it). ` +
         'Stop it first, or run the command where it runs.',
     );
   }
 }
 
-/** In-process queue per database: several projectors in one process take turns too. */
-const localTurns = new WeakMap<object, Promise<void>>();
+/** In-process queue per database and role: several projectors in one process take turns too. */
+const localTurns = new WeakMap<object, Map<number, Promise<void>>>();
 
 /**
  * Only one projector may consume the log for a database at a time: two consumers on one durable
  * consumer would split its events between them. The leader holds a PostgreSQL advisory lock on a
  * connection of its own; when its process dies, the server drops the lock and a standby replica
  * takes over where the checkpoints say. PGlite is single-process, so a local turn is enough there.
+ * Another role that needs one leader (the notifier) passes its own lock id.
  */
 export class ProjectorLeadership {
   private releaseLocal: (() => void) | null = null;
@@ -33,6 +43,7 @@ export class ProjectorLeadership {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly kind: DatabaseHandle['kind'],
+    private readonly role: LeadershipRole = PROJECTOR_ROLE,
   ) {}
 
   /** Resolves when this projector leads; rejects after timeoutMs when given. */
@@ -58,12 +69,14 @@ export class ProjectorLeadership {
   }
 
   private async takeLocalTurn(timeoutMs?: number): Promise<void> {
-    const previous = localTurns.get(this.db) ?? Promise.resolve();
+    let turns = localTurns.get(this.db);
+    if (!turns) localTurns.set(this.db, (turns = new Map()));
+    const previous = turns.get(this.role.lockId) ?? Promise.resolve();
     let release!: () => void;
     const mine = new Promise<void>((resolve) => (release = resolve));
-    localTurns.set(this.db, previous.then(() => mine));
+    turns.set(this.role.lockId, previous.then(() => mine));
     try {
-      await withTimeout(previous, timeoutMs);
+      await withTimeout(previous, timeoutMs, this.role.name);
     } catch (error) {
       release(); // give up our place without blocking those queued behind us
       throw error;
@@ -83,31 +96,51 @@ export class ProjectorLeadership {
       .connection()
       .execute(async (connection) => {
         if (timeoutMs !== undefined) {
-          const result = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, ${LOCK_ID}) as locked`.execute(connection);
+          const result = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, ${this.role.lockId}) as locked`.execute(connection);
           const deadline = Date.now() + timeoutMs;
           let locked = result.rows[0].locked;
           while (!locked && Date.now() < deadline) {
             await new Promise((resolve) => setTimeout(resolve, 200));
-            locked = (await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, ${LOCK_ID}) as locked`.execute(connection)).rows[0].locked;
+            locked = (await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, ${this.role.lockId}) as locked`.execute(connection)).rows[0].locked;
           }
-          if (!locked) throw new LeadershipTimeoutError(timeoutMs);
+          if (!locked) throw new LeadershipTimeoutError(timeoutMs, this.role.name);
         } else {
           // Waits in the server until the current leader's session ends.
-          await sql`select pg_advisory_lock(${LOCK_CLASS}, ${LOCK_ID})`.execute(connection);
+          await sql`select pg_advisory_lock(${LOCK_CLASS}, ${this.role.lockId})`.execute(connection);
         }
         acquired();
         await released;
-        await sql`select pg_advisory_unlock(${LOCK_CLASS}, ${LOCK_ID})`.execute(connection);
+        await sql`select pg_advisory_unlock(${LOCK_CLASS}, ${this.role.lockId})`.execute(connection);
       })
       .catch((error: unknown) => failed(error));
     await ready;
   }
 }
 
-function withTimeout(promise: Promise<void>, timeoutMs?: number): Promise<void> {
+/** A log consumer that runs while it leads its database (the projector, the notifier). */
+export interface LeadingConsumer {
+  /** Resolves once it leads and follows the log. */
+  start(): Promise<void>;
+  /** True once stop() was called. */
+  readonly stopping: boolean;
+}
+
+/**
+ * Starts `consumer` with the application without waiting for it: a standby replica waits in
+ * start() for the leader to go, and the rest of the application (the API of `all`, say) must not
+ * wait with it. A start cut short by the application closing is not a failure worth reporting.
+ */
+export function startWhenLeading(consumer: LeadingConsumer, logger: { error(message: string): void }, onLeading: () => void): void {
+  consumer.start().then(onLeading, (error: unknown) => {
+    if (consumer.stopping) return;
+    logger.error(`could not start: ${describeError(error)}`);
+  });
+}
+
+function withTimeout(promise: Promise<void>, timeoutMs: number | undefined, role: string): Promise<void> {
   if (timeoutMs === undefined) return promise;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new LeadershipTimeoutError(timeoutMs)), timeoutMs);
+    const timer = setTimeout(() => reject(new LeadershipTimeoutError(timeoutMs, role)), timeoutMs);
     promise.then(
       () => {
         clearTimeout(timer);

@@ -11,7 +11,7 @@ import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { ProjectionProgress } from './projection-progress.js';
-import { ProjectorLeadership } from './projector-leadership.js';
+import { ProjectorLeadership, startWhenLeading } from './projector-leadership.js';
 import { ALL_PROJECTIONS } from './projections.js';
 import { Projector } from './projector.js';
 
@@ -29,16 +29,7 @@ class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShu
 
   onApplicationBootstrap(): void {
     if (!this.autostart) return;
-    // Not awaited: a standby replica waits here for the leader to go, and the rest of the
-    // application (the API, say) must not wait with it.
-    this.projector.start().then(
-      () => this.logger.log(`leading: ${this.projector.names.join(', ')}`),
-      (error: unknown) => {
-        // Closing the app while a start is still subscribing is not a failure worth reporting.
-        if (this.projector.stopping) return;
-        this.logger.error(`could not start: ${error instanceof Error ? error.message : String(error)}`);
-      },
-    );
+    startWhenLeading(this.projector, this.logger, () => this.logger.log(`leading: ${this.projector.names.join(', ')}`));
   }
 
   async beforeApplicationShutdown(): Promise<void> {

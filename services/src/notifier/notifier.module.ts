@@ -1,0 +1,82 @@
+import {
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { Interval, ScheduleModule } from '@nestjs/schedule';
+import { CLOCK, type Clock } from '../core/clock.js';
+import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
+import type { DatabaseHandle } from '../database/database.js';
+import { describeError } from '../event-log/batch-delivery.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { ProjectorLeadership, startWhenLeading } from '../projector/projector-leadership.js';
+import { PushDeliveryRecords } from '../push/push-delivery-records.js';
+import { WebPushSender } from '../push/web-push-sender.js';
+import { WebPushModule } from '../push/web-push.module.js';
+import { Notifier, NOTIFIER_ROLE } from './notifier.js';
+
+export const NOTIFIER_AUTOSTART = Symbol('NOTIFIER_AUTOSTART');
+/** Reminders are judged twice a minute (the in-tab checker: once), so one fires within 30 s of its time. */
+export const REMINDER_CHECK_MS = 30_000;
+
+/** Starts the notifier with the application, runs the reminder passes, and stops it before the log closes. */
+@Injectable()
+class NotifierLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Notifier');
+
+  constructor(
+    private readonly notifier: Notifier,
+    @Inject(NOTIFIER_AUTOSTART) private readonly autostart: boolean,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.autostart) return;
+    startWhenLeading(this.notifier, this.logger, () => {
+      if (this.notifier.running) this.logger.log(`leading from sequence ${this.notifier.checkpoint}`);
+    });
+  }
+
+  @Interval('notifier-reminders', REMINDER_CHECK_MS)
+  async onInterval(): Promise<void> {
+    if (!this.notifier.running) return;
+    try {
+      await this.notifier.remind();
+    } catch (error) {
+      // Logged and tried again at the next pass: the schedule never stops.
+      this.logger.error(`reminder pass failed: ${describeError(error)}`);
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.notifier.stop();
+  }
+}
+
+/** The notifier role: alert rules to web push (see Notifier). Part of `all` and of its own service. */
+@Module({})
+export class NotifierModule {
+  /** `autostart: false` builds it without following the log (tests call start() themselves). */
+  static forRoot({ autostart }: { autostart: boolean }): DynamicModule {
+    return {
+      module: NotifierModule,
+      imports: [ScheduleModule.forRoot(), WebPushModule],
+      providers: [
+        { provide: NOTIFIER_AUTOSTART, useValue: autostart },
+        {
+          provide: Notifier,
+          inject: [DATABASE, EVENT_LOG, WebPushSender, PushDeliveryRecords, CLOCK],
+          useFactory: (database: DatabaseHandle, log: EventLog, sender: WebPushSender, records: PushDeliveryRecords, clock: Clock) =>
+            new Notifier(database.db, log, sender, records, clock, {
+              leadership: new ProjectorLeadership(database.db, database.kind, NOTIFIER_ROLE),
+            }),
+        },
+        NotifierLifecycle,
+      ],
+      exports: [Notifier],
+    };
+  }
+}
