@@ -11,6 +11,7 @@ import { registerMaintenanceCommand } from './commands/maintenance.js';
 import { registerPegCommand } from './commands/peg.js';
 import { registerPricesCommand } from './commands/prices.js';
 import { registerProjectionsCommand } from './commands/projections.js';
+import { registerPushCommand } from './commands/push-status.js';
 import { registerScanCommand } from './commands/scan.js';
 import { registerSilverCommand } from './commands/silver.js';
 
@@ -45,6 +46,7 @@ registerLoginCommands(program);
 registerMaintenanceCommand(program);
 registerActivityCommand(program);
 registerStatsCommand(program);
+registerPushCommand(program);
 registerDevnetCommand(program);
 registerProjectionsCommand(program);
 
