@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The product version lives in the root package.json; the build writes it to /version.json. */
 const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -44,11 +45,52 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * The service worker (`/sw.js`, scope '/') and the web app manifest. `injectManifest`: the worker
+ * is ours (src/sw.ts: push, notification clicks, update messages) and Workbox fills in the list of
+ * files to precache. The app registers the worker itself and asks before activating a new one
+ * (`prompt`: the 'Update Available' toast), see features/version.
+ */
+function progressiveWebApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    // The icons are precached by the glob below already.
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Silverboard – XSD & BankX Community Dashboard',
+      short_name: 'Silverboard',
+      description: 'Community dashboard for XSD, the silver-pegged stablecoin, and BankX: live prices, silver reference, alerts and tools.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#0b0e13',
+      theme_color: '#0b0e13',
+      icons: [
+        { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The app shell, its code and styles, fonts and icons; never version.json or source maps.
+      globPatterns: ['**/*.{html,js,css,woff2,svg,png}'],
+      // One classic script: the worker is registered without `type: 'module'`.
+      rollupFormat: 'iife',
+      sourcemap: 'hidden',
+    },
+  });
+}
+
 const apiTarget = process.env.XSD_API_URL ?? 'http://localhost:8080';
 const apiProxy: Record<string, ProxyOptions> = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig({
-  plugins: [react(), versionFile(), preloadFonts()],
+  plugins: [react(), versionFile(), preloadFonts(), progressiveWebApp()],
   // Workspace packages resolve to their TypeScript sources, like the vitest config does.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   define: { __APP_VERSION__: JSON.stringify(appVersion) },

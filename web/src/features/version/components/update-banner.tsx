@@ -1,22 +1,13 @@
-import { useEffect, useState } from 'react';
-import { readRaw, writeRaw } from '../../../lib/storage';
-import { useVersion } from '../api/get-version';
-import { APP_VERSION_KEY, evaluateVersion } from '../lib/version-check';
+import { useAppUpdate } from '../hooks/use-app-update';
 
-/** 'New version available!' at the bottom of the page, with 'Update Now' reloading it. */
+/**
+ * 'New version available!' at the bottom of the page (spec section 2), when /version.json names a
+ * version this browser has not seen. 'Update Now' applies it (see AppUpdate.apply). The worker's
+ * 'Update Available' toast takes its place once the new worker is waiting.
+ */
 export function UpdateBanner() {
-  const { data } = useVersion();
-  const [available, setAvailable] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-
-  useEffect(() => {
-    if (!data) return;
-    const decision = evaluateVersion(readRaw(APP_VERSION_KEY), data.version, __APP_VERSION__);
-    writeRaw(APP_VERSION_KEY, decision.store);
-    if (decision.updateAvailable) setAvailable(true);
-  }, [data]);
-
-  if (!available || dismissed) return null;
+  const [state, update] = useAppUpdate();
+  if (!state.versionChanged || state.workerWaiting || state.dismissed) return null;
   return (
     <div className="update-banner" role="status" data-testid="update-banner">
       <span className="update-banner__text">
@@ -25,10 +16,10 @@ export function UpdateBanner() {
         </span>{' '}
         New version available!
       </span>
-      <button type="button" className="btn btn--primary btn--small" onClick={() => window.location.reload()}>
-        Update Now
+      <button type="button" className="btn btn--primary btn--small" onClick={() => update.apply()} disabled={state.applying}>
+        {state.applying ? 'Updating…' : 'Update Now'}
       </button>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setDismissed(true)} aria-label="Later">
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => update.dismiss()} aria-label="Later">
         [x]
       </button>
     </div>

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { readRaw, writeRaw } from '../../../lib/storage';
+import { useVersion } from '../api/get-version';
+import { useAppUpdate } from '../hooks/use-app-update';
+import { startServiceWorker } from '../lib/service-worker';
+import { APP_VERSION_KEY, evaluateVersion } from '../lib/version-check';
+
+/**
+ * Starts the service worker and compares /version.json (read on load and every 15 minutes) with
+ * the version this browser last saw: a new one is recorded and offered as an update. Renders nothing.
+ */
+export function VersionWatch() {
+  const { data } = useVersion();
+  const [, update] = useAppUpdate();
+
+  useEffect(() => startServiceWorker(), []);
+
+  useEffect(() => {
+    if (!data) return;
+    const decision = evaluateVersion(readRaw(APP_VERSION_KEY), data.version, __APP_VERSION__);
+    writeRaw(APP_VERSION_KEY, decision.store);
+    if (decision.updateAvailable) update.versionChanged();
+  }, [data, update]);
+
+  return null;
+}
