@@ -11,7 +11,7 @@ import { waitFor } from '@xsd/services/testing/wait-for';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, collectConsoleErrors, type ConsoleProblem, launchChromium } from './support/chromium';
-import { readXsdPrice, setXsdPrice } from './support/devnet-prices';
+import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
 
 const ADMIN = { email: 'e2e-tools@silverboard.test', password: 'e2e-tools-password' };
 const WIDTHS = [1366, 375] as const;

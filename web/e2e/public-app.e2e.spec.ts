@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/config/routes';
 import { type Browser, collectConsoleErrors, type ConsoleProblem, launchChromium } from './support/chromium';
-import { readXsdPrice, setXsdPrice } from './support/devnet-prices';
+import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
 import { signIn } from './support/staff-api';
 
 /**
@@ -103,6 +103,8 @@ function screenMarker(path: string): string {
       return '[data-testid="guide"]';
     case '/contact':
       return '[data-testid="contact-form"]';
+    case '/price-alerts':
+      return '[data-testid="alerts-counter"]';
     default:
       return '[data-testid="page-placeholder"] h1';
   }

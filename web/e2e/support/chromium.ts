@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { markPromptsAnswered } from './prompts';
 
 /** Debian's Chromium, headless, quiet: no background traffic, no first-run UI. */
 export const CHROMIUM_PATH = process.env.XSD_CHROMIUM ?? '/usr/bin/chromium';
@@ -20,15 +21,27 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  /**
+   * The User-Agent of every request of the profile, beacons sent while a page closes included
+   * (a per-page override through the DevTools protocol does not reach those).
+   */
+  readonly userAgent?: string;
+  /** A visitor who never answered the app's prompts (see prompts.ts); by default they were answered. */
+  readonly freshVisitor?: boolean;
+}
+
 /** A fresh Chromium with a new temporary profile; close() removes the profile. */
-export async function launchChromium(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+export async function launchChromium(viewport = { width: 1280, height: 900 }, options: LaunchOptions = {}): Promise<Browser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'silverboard-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
+  if (!options.freshVisitor) await markPromptsAnswered(context);
   return {
     context,
     async close() {

@@ -19,6 +19,7 @@ const SocialsRoute = lazy(() => import('./routes/socials'));
 const AboutRoute = lazy(() => import('./routes/about'));
 const AboutSiteRoute = lazy(() => import('./routes/about-site'));
 const ContactRoute = lazy(() => import('./routes/contact'));
+const PriceAlertsRoute = lazy(() => import('./routes/price-alerts'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const AdminRoute = lazy(() => import('./routes/admin'));
@@ -38,6 +39,7 @@ const SCREEN_PATHS = new Set([
   '/about',
   '/about-site',
   '/contact',
+  '/price-alerts',
 ]);
 
 /** Routes of later releases: a placeholder inside the shell until their screens land. */
@@ -78,6 +80,7 @@ export function AppRouter() {
           <Route path="/about" element={<AboutRoute />} />
           <Route path="/about-site" element={<AboutSiteRoute />} />
           <Route path="/contact" element={<ContactRoute />} />
+          <Route path="/price-alerts" element={<PriceAlertsRoute />} />
           {PLACEHOLDER_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonRoute />} />
           ))}

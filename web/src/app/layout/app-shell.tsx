@@ -4,11 +4,18 @@ import { CommandPalette, usePaletteShortcut } from '../../components/command-pal
 import { ErrorBoundary } from '../../components/errors/error-boundary';
 import { Head } from '../../components/seo/head';
 import { PageLoading } from '../../components/ui/page-loading';
+import { ToastStack } from '../../components/ui/toast';
 import { normalizePath, resolvePageMeta } from '../../config/routes';
 import { MOBILE_BREAKPOINT_PX } from '../../config/site';
 import { AnalyticsTracker } from '../../features/analytics/components/analytics-tracker';
+import { NotificationOverlays } from '../../features/notifications/components/notification-overlays';
+import { PushSync } from '../../features/notifications/components/push-sync';
+import { InstallPrompt } from '../../features/pwa/components/install-prompt';
 import { UpdateBanner } from '../../features/version/components/update-banner';
+import { UpdateToast } from '../../features/version/components/update-toast';
+import { VersionWatch } from '../../features/version/components/version-watch';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { AlertsChecker } from './alerts-checker';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PALETTE_COMMANDS } from './palette-commands';
@@ -18,7 +25,7 @@ import './shell.css';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
-/** Header, menu (drawer below 1024 px), page, footer, update banner, status line, command palette. */
+/** Header, menu (drawer below 1024 px), page, footer, update banner, status line, command palette, prompts. */
 export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -106,7 +113,23 @@ export function AppShell() {
       </div>
       <ErrorBoundary region="Update banner" silent>
         <AnalyticsTracker />
+        <VersionWatch />
         <UpdateBanner />
+      </ErrorBoundary>
+      <ToastStack>
+        <ErrorBoundary region="Update toast" silent>
+          <UpdateToast />
+        </ErrorBoundary>
+        <ErrorBoundary region="Install prompt" silent>
+          <InstallPrompt />
+        </ErrorBoundary>
+        <ErrorBoundary region="Notification prompts" silent>
+          <PushSync />
+          <NotificationOverlays />
+        </ErrorBoundary>
+      </ToastStack>
+      <ErrorBoundary region="Alerts checker" silent>
+        <AlertsChecker />
       </ErrorBoundary>
       <ErrorBoundary region="Status line" silent>
         <StatusLine path={path} onOpenPalette={openPalette} />

@@ -13,14 +13,18 @@ import {
   type UpdateNewsRequest,
 } from '@xsd/contracts/api/admin-news';
 import { NEWS_TYPES, NEWS_URGENT_PRIORITY, type KnownNewsType } from '@xsd/contracts/api/news';
+import { isNewsPushable, newsPushSummary } from '@xsd/contracts/api/push';
 import { useId, useState, type FormEvent } from 'react';
 import { Panel } from '../../../components/ui/panel';
 import { useAdminNews, useCreateNews, useDeleteNews, useUpdateNews } from '../api/news';
+import { useSendNewsPush } from '../api/news-push';
 import { ConfirmAction } from '../components/confirm-action';
 import { ContentHtml } from '../components/content-html';
 import { QueryState } from '../components/query-state';
 import { formatInstant, isoToLocalInput, localInputToIso } from '../lib/dates';
 import { messageOr } from '../lib/messages';
+import { pushSendError } from '../lib/push-send';
+import { useTimedFlag } from '../lib/use-flash';
 
 type Editing = { readonly kind: 'new' } | { readonly kind: 'edit'; readonly item: AdminNewsItem } | null;
 
@@ -29,14 +33,21 @@ export function NewsTab() {
   const news = useAdminNews();
   const update = useUpdateNews();
   const remove = useDeleteNews();
+  const push = useSendNewsPush();
   const [editing, setEditing] = useState<Editing>(null);
   const [error, setError] = useState<string | null>(null);
+  const [pushed, flashPushed] = useTimedFlag<string>();
 
   return (
     <>
       {error ? (
         <p className="region-error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {pushed ? (
+        <p className="banner banner--ok" role="status" data-testid="news-push-result">
+          {pushed}
         </p>
       ) : null}
       {editing ? <NewsForm key={editing.kind === 'edit' ? editing.item.id : 'new'} editing={editing} onDone={() => setEditing(null)} /> : null}
@@ -81,6 +92,21 @@ export function NewsTab() {
                   >
                     {item.is_active ? '◉ shown' : '○ hidden'}
                   </button>
+                  {/* Offered for an active item with notify_users on (and not expired), as the server allows. */}
+                  {isNewsPushable(item, Date.now()) ? (
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-label={`Send push notification for ${item.title}`}
+                      disabled={push.isPending}
+                      onClick={() => {
+                        setError(null);
+                        push.mutate(item.id, { onSuccess: (figures) => flashPushed(newsPushSummary(figures)), onError: (e) => setError(pushSendError(e)) });
+                      }}
+                    >
+                      {push.isPending && push.variables === item.id ? 'Sending...' : '🔔 Send Push'}
+                    </button>
+                  ) : null}
                   <button type="button" className="btn btn--small" aria-label={`Edit news item ${item.title}`} onClick={() => setEditing({ kind: 'edit', item })}>
                     Edit
                   </button>

@@ -7,6 +7,7 @@ import {
   NEWS_TITLE_REQUIRED_MESSAGE,
   type AdminNewsItem,
 } from '@xsd/contracts/api/admin-news';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithQuery } from '../testing/fake-api';
 import { NewsTab } from './news-tab';
@@ -29,6 +30,9 @@ const ITEM: AdminNewsItem = {
   notify_users: false,
   created_by: null,
 };
+
+/** The same item with notify_users on: what the send-push action needs. */
+const PUSHABLE: AdminNewsItem = { ...ITEM, notify_users: true };
 
 /** A news table the fake server keeps between calls. */
 function newsServer(initial: AdminNewsItem[] = [ITEM]) {
@@ -103,5 +107,55 @@ describe('Breaking News tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Delete' }));
     expect(await screen.findByText('No news items yet.')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admin/news/news-1']);
+  });
+});
+
+const sendButton = (title: string) => screen.queryByRole('button', { name: `Send push notification for ${title}` });
+
+describe('Breaking News tab: the send-push action', () => {
+  it('is offered for active items with notify_users on, and not for hidden, silent or expired ones', async () => {
+    fakeApi({
+      'GET /api/admin/news': {
+        status: 200,
+        body: {
+          items: [
+            PUSHABLE,
+            { ...PUSHABLE, id: 'news-2', title: 'Hidden', is_active: false },
+            { ...PUSHABLE, id: 'news-3', title: 'Silent', notify_users: false },
+            { ...PUSHABLE, id: 'news-4', title: 'Old', expires_at: '2020-01-01T00:00:00.000Z' },
+          ],
+        },
+      },
+    });
+    renderWithQuery(<NewsTab />);
+    expect(await screen.findByRole('button', { name: 'Send push notification for Bridge upgrade' })).toBeTruthy();
+    for (const title of ['Hidden', 'Silent', 'Old']) expect(sendButton(title)).toBeNull();
+  });
+
+  it('sends the item and reports sent, failed and total subscribers', async () => {
+    let answer!: (value: { status: number; body: unknown }) => void;
+    const api = fakeApi({
+      'GET /api/admin/news': { status: 200, body: { items: [PUSHABLE] } },
+      'POST /api/admin/news/news-1/push': new Promise((resolve) => (answer = resolve)),
+    });
+    renderWithQuery(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send push notification for Bridge upgrade' }));
+    expect((await screen.findByRole('button', { name: 'Send push notification for Bridge upgrade' })).textContent).toBe('Sending...');
+    answer({ status: 200, body: { success: true, sent: 41, failed: 2, total: 43 } });
+    expect((await screen.findByTestId('news-push-result')).textContent).toBe('Notification sent! Sent: 41, Failed: 2, Total subscribers: 43');
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([['/api/admin/news/news-1/push', undefined]]);
+  });
+
+  it.each([
+    [{ status: 409, body: { error: { code: 'news_not_pushable', message: PUSH_MESSAGES.newsNotPushable } } }, `HTTP 409: ${PUSH_MESSAGES.newsNotPushable}`],
+    [{ status: 403, body: { error: { code: 'forbidden', message: 'Your role (Calendar Manager) does not allow the breaking_news permission.' } } }, PUSH_MESSAGES.sendAuthFailed],
+    [{ status: 200, body: { ok: true } }, PUSH_MESSAGES.invalidResponse],
+    [{ status: 200, body: { success: false, sent: 0, failed: 0, total: 0 } }, PUSH_MESSAGES.sendFailed],
+  ])('shows the spec message when the send answers %j', async (response, message) => {
+    fakeApi({ 'GET /api/admin/news': { status: 200, body: { items: [PUSHABLE] } }, 'POST /api/admin/news/news-1/push': response });
+    renderWithQuery(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send push notification for Bridge upgrade' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByTestId('news-push-result')).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { REFRESH } from '../../../config/site';
-import { readJson, subscribeToKey } from '../../../lib/storage';
-import { ALERT_STORAGE_KEYS, ALERTS_UPDATED_EVENT, countActiveAlerts } from '../lib/alert-storage';
+import { countEnabledAlerts, readAlertLists, subscribeToAlertLists } from '../../../lib/alert-lists';
 
 function readCount(): number {
-  return countActiveAlerts(Object.values(ALERT_STORAGE_KEYS).map((key) => readJson(key)));
+  return countEnabledAlerts(readAlertLists());
 }
 
 /** Enabled alerts across the three lists; re-read every 60 s and on any change. */
@@ -13,12 +12,10 @@ export function useActiveAlertCount(): number {
   useEffect(() => {
     const refresh = () => setCount(readCount());
     const id = window.setInterval(refresh, REFRESH.alertBadge);
-    const unsubscribers = Object.values(ALERT_STORAGE_KEYS).map((key) => subscribeToKey(key, refresh));
-    window.addEventListener(ALERTS_UPDATED_EVENT, refresh);
+    const unsubscribe = subscribeToAlertLists(refresh);
     return () => {
       window.clearInterval(id);
-      unsubscribers.forEach((unsubscribe) => unsubscribe());
-      window.removeEventListener(ALERTS_UPDATED_EVENT, refresh);
+      unsubscribe();
     };
   }, []);
   return count;

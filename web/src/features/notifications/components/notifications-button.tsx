@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { BellIcon, BellOffIcon } from '../../../components/ui/icons';
-import { readPermission, type PermissionStatus } from '../lib/notification-preferences';
+import { usePush } from '../hooks/use-push';
 import { NotificationSettingsModal } from './notification-settings-modal';
 
-/** The header's notifications button: opens the notification settings. */
+/** The header's notifications button: lit while push is on; opens the notification settings. */
 export function NotificationsButton() {
   const [open, setOpen] = useState(false);
-  const [permission, setPermission] = useState<PermissionStatus>(readPermission);
-  const on = permission === 'granted';
+  const [push, controller] = usePush();
+  const on = push.subscribed;
   return (
     <>
       <button
         type="button"
         className={`header-badge header-badge--button${on ? ' header-badge--live' : ''}`}
         onClick={() => {
-          setPermission(readPermission());
+          controller.clearError();
+          void controller.refresh();
           setOpen(true);
         }}
         aria-label={`Notifications (${on ? 'enabled' : 'off'})`}
@@ -23,12 +24,7 @@ export function NotificationsButton() {
         {on ? <BellIcon /> : <BellOffIcon />}
         <span className="header-badge__label">Notifications</span>
       </button>
-      <NotificationSettingsModal
-        open={open}
-        onClose={() => setOpen(false)}
-        permission={permission}
-        onPermissionChange={setPermission}
-      />
+      <NotificationSettingsModal open={open} onClose={() => setOpen(false)} />
     </>
   );
 }
