@@ -41,6 +41,7 @@ bench: build services
 	$(BENCH_RUN) bench/cli/main.ts
 	$(BENCH_RUN) bench/http/main.ts
 	$(BENCH_RUN) bench/analytics/main.ts
+	$(BENCH_RUN) bench/notify/main.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo
