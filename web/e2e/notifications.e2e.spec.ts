@@ -158,6 +158,7 @@ describe('Enable in Chromium', () => {
     const subscription = receiver.createSubscriber({ applicationServerKey: vapidKey });
     const { page, problems } = await openPage({ grant: true });
     await page.addInitScript(standInPushService, subscription);
+    await page.addInitScript(recordPageNotifications);
     await page.goto(`${stack.url}/`);
     await page.evaluate((lists) => {
       localStorage.setItem('price-alerts', JSON.stringify(lists.token));
@@ -178,7 +179,9 @@ describe('Enable in Chromium', () => {
       alerts: ALERTS,
     });
     await modal.getByRole('switch', { name: 'Push notifications' }).waitFor();
-    await expect.poll(() => shownTitles(page), { timeout: 15_000 }).toContain(PUSH_MESSAGES.enabledTitle);
+    // What the page asked the browser to show, and how that ended (its failure named, not an empty list).
+    await expect.poll(() => pageNotifications(page), { timeout: 15_000 }).toContainEqual({ title: PUSH_MESSAGES.enabledTitle, outcome: 'shown' });
+    expect(await modal.getByRole('alert').count()).toBe(0);
     await expect.poll(() => pushStatus().then((s) => s.subscriptions), { timeout: 15_000 }).toBe(1);
 
     // Breaking news: stack → push service → this browser's worker → a notification.
@@ -285,6 +288,35 @@ function standInPushService(subscription: PushSubscriptionJson) {
 
 function pushStatus(): Promise<PushStatusResponse> {
   return staff<PushStatusResponse>('GET', '/api/admin/push');
+}
+
+interface PageNotification {
+  readonly title: string;
+  readonly outcome: string;
+}
+
+/**
+ * Records each notification the page itself shows through its registration, and whether the
+ * browser accepted it. Chromium's getNotifications() lists only what its notification display
+ * still holds, which under load in headless mode once came back empty for a notification shown.
+ */
+function recordPageNotifications() {
+  const shown: PageNotification[] = [];
+  (window as unknown as { pageNotifications: PageNotification[] }).pageNotifications = shown;
+  const show = ServiceWorkerRegistration.prototype.showNotification;
+  ServiceWorkerRegistration.prototype.showNotification = async function showNotification(title, options) {
+    try {
+      await show.call(this, title, options);
+      shown.push({ title, outcome: 'shown' });
+    } catch (error) {
+      shown.push({ title, outcome: `failed: ${error instanceof Error ? error.message : String(error)}` });
+      throw error;
+    }
+  };
+}
+
+function pageNotifications(page: Page): Promise<PageNotification[]> {
+  return page.evaluate(() => (window as unknown as { pageNotifications: PageNotification[] }).pageNotifications);
 }
 
 function shownTitles(page: Page): Promise<string[]> {
