@@ -5,6 +5,7 @@ import { connect, StorageType } from 'nats';
 import webpush from 'web-push';
 import { type AppConfig, ConfigError, natsServers } from '../config/config.js';
 import { IN_MEMORY } from '../database/database.js';
+import { createOrBindRacing } from '../event-log/jetstream/creation-race.js';
 
 /** What signs every push (RFC 8292): the key pair, base64url, and whom the push service may contact. */
 export interface VapidDetails {
@@ -151,11 +152,13 @@ const KEY_PAIR_KEY = 'keys';
 export async function vapidKeysFromBucket(config: AppConfig): Promise<VapidKeyPair> {
   const nc = await connect({ servers: natsServers(config.natsUrl!), name: 'silverboard-vapid' });
   try {
-    const kv = await nc.jetstream().views.kv(vapidBucket(config.stream), {
-      history: 1,
-      replicas: config.streamReplicas,
-      storage: StorageType.File,
-    });
+    const kv = await createOrBindRacing(() =>
+      nc.jetstream().views.kv(vapidBucket(config.stream), {
+        history: 1,
+        replicas: config.streamReplicas,
+        storage: StorageType.File,
+      }),
+    );
     const read = async () => {
       const entry = await kv.get(KEY_PAIR_KEY);
       if (!entry || entry.operation !== 'PUT') return null;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { connect, type KV, type KvEntry, type NatsConnection, NatsError, StorageType } from 'nats';
 import { addAttempt, type AttemptCount, type AttemptStore, type AttemptWindow, withinWindow } from './attempt-store.js';
+import { createOrBindRacing } from '../event-log/jetstream/creation-race.js';
 
 export interface JetStreamAttemptStoreOptions {
   /** NATS server URL(s) (`NATS_URL`). */
@@ -55,12 +56,14 @@ export class JetStreamAttemptStore implements AttemptStore {
   static async connect(options: JetStreamAttemptStoreOptions): Promise<JetStreamAttemptStore> {
     const nc = await connect({ servers: options.servers, name: 'silverboard-attempts', maxReconnectAttempts: -1 });
     try {
-      const kv = await nc.jetstream().views.kv(options.bucket, {
-        history: 1,
-        ttl: options.ttlMs,
-        replicas: options.replicas ?? 1,
-        storage: StorageType.Memory,
-      });
+      const kv = await createOrBindRacing(() =>
+        nc.jetstream().views.kv(options.bucket, {
+          history: 1,
+          ttl: options.ttlMs,
+          replicas: options.replicas ?? 1,
+          storage: StorageType.Memory,
+        }),
+      );
       return new JetStreamAttemptStore(nc, kv, options);
     } catch (error) {
       await nc.close();

@@ -1,4 +1,5 @@
 import { connect, headers, type NatsConnection, type ObjectStore } from 'nats';
+import { createOrBindRacing } from '../event-log/jetstream/creation-race.js';
 import { checkPhotoPut, PhotoExistsError, type PhotoStore, photoKeyContentType, type StoredPhoto } from './photo-store.js';
 
 export interface ObjectStorePhotoStoreOptions {
@@ -28,7 +29,7 @@ export class ObjectStorePhotoStore implements PhotoStore {
   static async connect(options: ObjectStorePhotoStoreOptions): Promise<ObjectStorePhotoStore> {
     const nc = await connect({ servers: options.servers, name: 'silverboard-photos', maxReconnectAttempts: -1 });
     try {
-      const store = await nc.jetstream().views.os(options.bucket, { replicas: options.replicas ?? 1 });
+      const store = await createOrBindRacing(() => nc.jetstream().views.os(options.bucket, { replicas: options.replicas ?? 1 }));
       return new ObjectStorePhotoStore(nc, store);
     } catch (error) {
       await nc.close();

@@ -27,6 +27,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-log.js';
+import { createOrBindRacing } from './creation-race.js';
 import { JetStreamSubscription, toStored } from './jetstream-subscription.js';
 import { isTransientPublishError, Publisher, PublishRejectedError } from './publisher.js';
 
@@ -76,7 +77,6 @@ const DEFAULT_INACTIVE_THRESHOLD_MS = 60_000;
 /** Errors the JetStream API answers with (`err_code`). */
 const JS_ERROR = {
   streamNotFound: 10059,
-  streamNameInUse: 10058,
   consumerNotFound: 10014,
   noMessageFound: 10037,
   wrongLastSequence: 10071,
@@ -146,7 +146,7 @@ export class JetStreamEventLog implements EventLog {
     }
     try {
       const log = new JetStreamEventLog(nc, await nc.jetstreamManager(), nc.jetstream(), options);
-      await log.retryTransient(() => log.ensureStream());
+      await log.retryTransient(() => createOrBindRacing(() => log.ensureStream()));
       return log;
     } catch (error) {
       await nc.close();
@@ -191,19 +191,15 @@ export class JetStreamEventLog implements EventLog {
       }
       return;
     }
-    try {
-      await this.jsm.streams.add({
-        name: this.stream,
-        subjects: [this.subjects],
-        storage: StorageType.File,
-        duplicate_window: nanos(this.duplicateWindowMs),
-        num_replicas: this.replicas,
-        allow_direct: true,
-      });
-    } catch (error) {
-      // Another process created it in between.
-      if (jsErrorCode(error) !== JS_ERROR.streamNameInUse) throw error;
-    }
+    // Another process may create it in between: connect() runs this again then (createOrBindRacing).
+    await this.jsm.streams.add({
+      name: this.stream,
+      subjects: [this.subjects],
+      storage: StorageType.File,
+      duplicate_window: nanos(this.duplicateWindowMs),
+      num_replicas: this.replicas,
+      allow_direct: true,
+    });
   }
 
   async append(event: AnyEvent, options: AppendOptions = {}): Promise<AppendResult> {
