@@ -70,6 +70,12 @@ process.stdout.write(`bench/analytics: ${cpus().length} cores, load ${loadavg()[
 process.stdout.write(`starting the stack (${MODE}, built launcher, devnet)...\n`);
 const ingestDatabase = MODE === 'distributed' ? await createTestDatabase({ empty: true }) : null;
 const stream = uniqueStream('BENCH');
+const removeIngestStore = async () => {
+  if (!ingestDatabase) return;
+  await deleteStream(stream.stream);
+  await ingestDatabase.drop();
+};
+// A stack that fails to start has still made its stream and buckets: remove them either way.
 const stack = await startStack({
   env: {
     XSD_ADMIN_EMAIL: ADMIN.email,
@@ -78,6 +84,9 @@ const stack = await startStack({
       ? { DATABASE_URL: ingestDatabase.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix }
       : {}),
   },
+}).catch(async (error: unknown) => {
+  await removeIngestStore();
+  throw error;
 });
 try {
   const login = await fetch(`${stack.url}/api/auth/login`, {
@@ -122,10 +131,7 @@ try {
   line('accept latency p99', `${result.latency.p99} ms`, `< ${TARGET_P99_MS} ms`, result.latency.p99 < TARGET_P99_MS);
 } finally {
   await stack.stop();
-  if (ingestDatabase) {
-    await deleteStream(stream.stream);
-    await ingestDatabase.drop();
-  }
+  await removeIngestStore();
 }
 
 // ── 2. the Analytics tab over a year of visits ──────────────────────────────
