@@ -4,12 +4,11 @@ import { connect, createServer, type Server } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connect as connectNats } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreeBasePort } from '../devnet/free-port.js';
 import { describeExit, type RunningStack, StackStartError, startStack } from '../testing/stack.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { deleteStream, TEST_NATS_URL, uniqueStream } from '../testing/test-stream.js';
+import { deleteStream, streamsNamed, TEST_NATS_URL, uniqueStream } from '../testing/test-stream.js';
 import { waitFor } from '../testing/wait-for.js';
 
 interface Health {
@@ -111,18 +110,6 @@ describe('make start, distributed (DATABASE_URL and NATS_URL set)', () => {
     expect(await streamsNamed(stream.stream)).toEqual([]);
   });
 });
-
-/** The server's streams whose names hold this one: the stream and the buckets named after it. */
-async function streamsNamed(part: string): Promise<string[]> {
-  const nc = await connectNats({ servers: TEST_NATS_URL });
-  try {
-    const names: string[] = [];
-    for await (const info of (await nc.jetstreamManager()).streams.list()) if (info.config.name.includes(part)) names.push(info.config.name);
-    return names;
-  } finally {
-    await nc.close();
-  }
-}
 
 describe('make start, when it cannot start', () => {
   it('refuses a data folder in use by another start in one line on stderr, and exits 1', async () => {

@@ -33,3 +33,15 @@ export async function deleteStream(stream: string, servers = TEST_NATS_URL): Pro
     await nc.close();
   }
 }
+
+/** The server's streams whose names hold `part`: a stream and the buckets named after it. */
+export async function streamsNamed(part: string, servers = TEST_NATS_URL): Promise<string[]> {
+  const nc = await connect({ servers });
+  try {
+    const names: string[] = [];
+    for await (const info of (await nc.jetstreamManager()).streams.list()) if (info.config.name.includes(part)) names.push(info.config.name);
+    return names;
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,7 +1,7 @@
 import { connect, nanos, StorageType } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JetStreamAttemptStore } from '../../rate-limit/jetstream-attempt-store.js';
-import { deleteStream, TEST_NATS_URL as SERVERS, uniqueStream } from '../../testing/test-stream.js';
+import { deleteStream, streamsNamed, TEST_NATS_URL as SERVERS, uniqueStream } from '../../testing/test-stream.js';
 import { ObjectStorePhotoStore } from '../../uploads/object-store-photo-store.js';
 import { createOrBindRacing } from './creation-race.js';
 import { JetStreamEventLog } from './jetstream-event-log.js';
@@ -20,19 +20,6 @@ afterAll(async () => {
   for (const name of streams) await jsm.streams.delete(name).catch(() => false);
   await nc.close();
 });
-
-async function streamNames(prefix: string): Promise<string[]> {
-  const nc = await connect({ servers: SERVERS });
-  try {
-    const names: string[] = [];
-    for await (const info of (await nc.jetstreamManager()).streams.list()) {
-      if (info.config.name.startsWith(prefix)) names.push(info.config.name);
-    }
-    return names;
-  } finally {
-    await nc.close();
-  }
-}
 
 describe('creating JetStream streams and buckets when replicas start together', () => {
   it('creates racing on connections made beforehand (the sharpest race) all end with the one stream', { timeout: 120_000 }, async () => {
@@ -58,7 +45,7 @@ describe('creating JetStream streams and buckets when replicas start together', 
       streams.push(names.stream);
       const logs = await Promise.all(Array.from({ length: RACERS }, () => JetStreamEventLog.connect({ servers: SERVERS, ...names })));
       try {
-        expect(await streamNames(names.stream)).toEqual([names.stream]);
+        expect(await streamsNamed(names.stream)).toEqual([names.stream]);
       } finally {
         await Promise.all(logs.map((log) => log.close()));
         await deleteStream(names.stream);
@@ -77,7 +64,7 @@ describe('creating JetStream streams and buckets when replicas start together', 
         ...Array.from({ length: RACERS }, () => ObjectStorePhotoStore.connect({ servers: SERVERS, bucket: photos })),
       ]);
       try {
-        expect((await streamNames(`KV_${attempts}`)).length + (await streamNames(`OBJ_${photos}`)).length).toBe(2);
+        expect((await streamsNamed(`KV_${attempts}`)).length + (await streamsNamed(`OBJ_${photos}`)).length).toBe(2);
       } finally {
         await Promise.all(opened.map((store) => store.close()));
       }
@@ -96,6 +83,6 @@ describe('creating JetStream streams and buckets when replicas start together', 
     }
 
     await expect(JetStreamEventLog.connect({ servers: SERVERS, ...names })).rejects.toThrow(/subjects overlap with an existing stream/);
-    expect(await streamNames(names.stream)).toEqual([squatter]);
+    expect(await streamsNamed(names.stream)).toEqual([squatter]);
   });
 });
