@@ -31,3 +31,16 @@ export function backoffDelay(attempt: number, policy: BackoffPolicy, random: () 
   const share = Math.min(1, Math.max(0, jitter));
   return share === 0 ? exact : exact * (1 - share * random());
 }
+
+/**
+ * How long an HTTP `Retry-After` (delta seconds or an HTTP date) asks to wait, in milliseconds
+ * from `nowMs` (never negative); null when absent or unreadable. Callers cap it to their needs.
+ */
+export function retryAfterMs(header: string | null | undefined, nowMs: number): number | null {
+  const text = header?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1_000;
+  // An HTTP date names its day and month (`Wed, 21 Oct 2015 07:28:00 GMT`); '-5' is no date.
+  const at = /[A-Za-z]/.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}

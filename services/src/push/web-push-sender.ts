@@ -1,6 +1,7 @@
 import https from 'node:https';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { PushPayload } from '@xsd/contracts/api/push';
+import { retryAfterMs as parseRetryAfter } from '@xsd/contracts/rules/backoff';
 import webpush from 'web-push';
 import { PUSH_HTTPS_AGENT } from '../core/injection-tokens.js';
 import { encodePushPayload, pushTopic } from './push-payload.js';
@@ -63,17 +64,8 @@ interface Answer {
  * [0, PUSH_MAX_RETRY_WAIT_MS]; null when absent or unreadable.
  */
 export function retryAfterMs(header: string | undefined, now: Date): number | null {
-  const text = header?.trim();
-  if (!text) return null;
-  let ms: number;
-  if (/^\d+$/.test(text)) ms = Number(text) * 1_000;
-  else {
-    // An HTTP date names its day and month (`Wed, 21 Oct 2015 07:28:00 GMT`); '-5' is no date.
-    const at = /[A-Za-z]/.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(at)) return null;
-    ms = at - now.getTime();
-  }
-  return Math.min(PUSH_MAX_RETRY_WAIT_MS, Math.max(0, ms));
+  const ms = parseRetryAfter(header, now.getTime());
+  return ms === null ? null : Math.min(PUSH_MAX_RETRY_WAIT_MS, ms);
 }
 
 function retryable(status: number | null): boolean {
