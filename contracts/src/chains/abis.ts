@@ -33,6 +33,7 @@ export const CHAINLINK_AGGREGATOR_ABI = [
 export const MULTICALL3_ABI = [
   'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)',
   'function getBlockNumber() view returns (uint256 blockNumber)',
+  'function getChainId() view returns (uint256 chainid)',
 ] as const;
 
 /** USD per gram of silver from the feed's USD per troy ounce. */

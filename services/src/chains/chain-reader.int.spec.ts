@@ -167,14 +167,30 @@ describe('reading chains through Multicall3', () => {
     expect(fast.requests).toBe(1);
   });
 
-  it('retries three times with back-off 1 s, 2 s, 4 s when every endpoint is down, then gives up', async () => {
+  it('asks each of three dead endpoints once and gives up without waiting: an outage costs one call per endpoint', async () => {
     const { delays, sleep } = recordingSleep();
     const urls = [await deadUrl(), await deadUrl(), await deadUrl()];
     const reader = new ChainReader({ ...network('Polygon'), rpcUrls: urls }, { sleep });
     const failure = await readChain(reader, network('Polygon'), { prices: true }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ChainUnavailableError);
+    expect((failure as ChainUnavailableError).attempts).toBe(3);
+    expect((failure as ChainUnavailableError).errors).toHaveLength(3);
+    expect((failure as Error).message).toMatch(/^Polygon: every RPC endpoint failed \(3 attempts\)/);
+    expect(delays).toEqual([]);
+    // They rest now: the next read asks nobody until the first rest (1 s) is over.
+    const resting = await readChain(reader, network('Polygon'), { prices: true }).catch((error: unknown) => error);
+    expect((resting as ChainUnavailableError).attempts).toBe(0);
+    expect((resting as Error).message).toMatch(/no endpoint may be asked now/);
+    expect(reader.health().map((e) => e.state)).toEqual(['demoted', 'demoted', 'demoted']);
+  });
+
+  it('keeps the spec\'s three retries with back-off 1 s, 2 s, 4 s for a chain with one endpoint, then gives up', async () => {
+    const { delays, sleep } = recordingSleep();
+    const reader = new ChainReader({ ...network('Polygon'), rpcUrls: [await deadUrl()] }, { sleep });
+    const failure = await readChain(reader, network('Polygon'), { prices: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ChainUnavailableError);
     expect((failure as ChainUnavailableError).attempts).toBe(4);
-    expect((failure as ChainUnavailableError).errors).toHaveLength(12);
+    expect((failure as ChainUnavailableError).errors).toHaveLength(4);
     expect((failure as Error).message).toMatch(/^Polygon: every RPC endpoint failed \(4 attempts\)/);
     expect(delays).toEqual([1_000, 2_000, 4_000]);
   });

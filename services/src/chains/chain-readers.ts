@@ -1,10 +1,11 @@
 import { activeNetworks, type ActiveNetwork, type ChainName, type NetworkConfig } from '@xsd/contracts';
 import { ChainReader, type ChainReaderOptions } from './chain-reader.js';
 
-/** One reader per active network, kept for the process so each remembers its working endpoint. */
+/** One reader per active network, kept for the process so each remembers how its endpoints behave. */
 export class ChainReaders {
   readonly networks: readonly ActiveNetwork[];
   private readonly readers: ReadonlyMap<ChainName, ChainReader>;
+  private firstCheck: Promise<void> | null = null;
 
   constructor(networks: readonly NetworkConfig[], options: Partial<ChainReaderOptions> = {}) {
     this.networks = activeNetworks(networks);
@@ -15,5 +16,15 @@ export class ChainReaders {
     const reader = this.readers.get(chain);
     if (!reader) throw new Error(`Unknown network: ${chain} is not an active chain`);
     return reader;
+  }
+
+  /** Every chain's endpoints checked (chain id and head), all in parallel; see ChainReader.checkEndpoints. */
+  async checkEndpoints(): Promise<void> {
+    await Promise.all([...this.readers.values()].map((reader) => reader.checkEndpoints()));
+  }
+
+  /** The first check, once per process: endpoints are known before their answers are trusted. */
+  checkedOnce(): Promise<void> {
+    return (this.firstCheck ??= this.checkEndpoints());
   }
 }

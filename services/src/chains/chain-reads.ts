@@ -1,7 +1,6 @@
 import {
   CHAINLINK_AGGREGATOR_ABI,
   ERC20_ABI,
-  MULTICALL3_ABI,
   PRICE_CONTROLLER_ABI,
   PRICE_DECIMALS,
   SILVER_FEED_DECIMALS,
@@ -14,7 +13,7 @@ import {
   type TokenName,
 } from '@xsd/contracts';
 import { Interface } from 'ethers';
-import type { CallResult, ChainReader, ContractCall } from './chain-reader.js';
+import type { CallResult, ChainReader, ContractCall, EndpointAnswer } from './chain-reader.js';
 import { encodeBalanceOf, intWord, selector, uintWord } from './multicall-codec.js';
 
 const controller = new Interface(PRICE_CONTROLLER_ABI);
@@ -22,7 +21,6 @@ const SELECTORS = {
   XSD: selector(controller, 'xsd_updated_price'),
   BankX: selector(controller, 'bankx_updated_price'),
   latestRoundData: selector(new Interface(CHAINLINK_AGGREGATOR_ABI), 'latestRoundData'),
-  getBlockNumber: selector(new Interface(MULTICALL3_ABI), 'getBlockNumber'),
   totalSupply: selector(new Interface(ERC20_ABI), 'totalSupply'),
 } as const;
 
@@ -38,7 +36,10 @@ export interface SilverReading {
 /** What one `aggregate3` on one chain returned. Every part is its own success or failure. */
 export interface ChainReading {
   readonly chain: ChainName;
-  readonly blockNumber: number | null;
+  /** The endpoint that answered (its URL: keep it out of logs and answers). */
+  readonly endpoint: string;
+  /** The block the whole reading is from. */
+  readonly blockNumber: number;
   /** Present when prices were asked for. */
   readonly prices?: Readonly<Record<TokenName, CallResult<number>>>;
   /** Present when prices were asked for on a chain with a silver feed (Ethereum). */
@@ -96,21 +97,9 @@ const supplyCall = (network: ActiveNetwork, token: TokenName): ContractCall<numb
   decode: (data) => unitsToNumber(uintWord(data), TOKEN_DECIMALS),
 });
 
-const blockNumberCall = (network: ActiveNetwork): ContractCall<number> => ({
-  label: 'block number',
-  target: network.multicall3,
-  callData: SELECTORS.getBlockNumber,
-  decode: (data) => Number(uintWord(data)),
-});
-
-/**
- * Reads what is asked of one chain with exactly one Multicall3 `aggregate3` (one `eth_call`):
- * the block number, both token prices from the price controller and, on the chain with the
- * feed, the silver price; both total supplies; and/or both balances of an address. Rejects with
- * ChainUnavailableError only when no endpoint answered.
- */
-export async function readChain(reader: ChainReader, network: ActiveNetwork, request: ChainReadRequest): Promise<ChainReading> {
-  const calls: ContractCall<unknown>[] = [blockNumberCall(network)];
+/** The calls of a request, and how to read their results back into a ChainReading. */
+function callsFor(network: ActiveNetwork, request: ChainReadRequest) {
+  const calls: ContractCall<unknown>[] = [];
   const slots: { prices?: number; silver?: number; balances?: number; supplies?: number } = {};
   if (request.prices) {
     slots.prices = calls.length;
@@ -128,15 +117,45 @@ export async function readChain(reader: ChainReader, network: ActiveNetwork, req
     slots.supplies = calls.length;
     calls.push(supplyCall(network, 'XSD'), supplyCall(network, 'BankX'));
   }
-  const results = (await reader.aggregate3(calls)) as CallResult<unknown>[];
-  const block = results[0] as CallResult<number>;
-  const pair = (at: number) => ({ XSD: results[at] as CallResult<number>, BankX: results[at + 1] as CallResult<number> });
+  const reading = (endpoint: string, blockNumber: number, results: CallResult<unknown>[]): ChainReading => {
+    const pair = (at: number) => ({ XSD: results[at] as CallResult<number>, BankX: results[at + 1] as CallResult<number> });
+    return {
+      chain: network.name,
+      endpoint,
+      blockNumber,
+      ...(slots.prices !== undefined ? { prices: pair(slots.prices) } : {}),
+      ...(slots.silver !== undefined ? { silver: results[slots.silver] as CallResult<SilverReading> } : {}),
+      ...(slots.balances !== undefined ? { balances: pair(slots.balances) } : {}),
+      ...(slots.supplies !== undefined ? { supplies: pair(slots.supplies) } : {}),
+    };
+  };
+  return { calls, reading };
+}
+
+/**
+ * Reads what is asked of one chain with exactly one Multicall3 `aggregate3` (one `eth_call`):
+ * both token prices from the price controller and, on the chain with the feed, the silver price;
+ * both total supplies; and/or both balances of an address; with the block number and chain id
+ * the reader judges the answer by. Rejects with ChainUnavailableError only when no endpoint
+ * answered right.
+ */
+export async function readChain(reader: ChainReader, network: ActiveNetwork, request: ChainReadRequest): Promise<ChainReading> {
+  const { calls, reading } = callsFor(network, request);
+  const answer = await reader.aggregate3(calls);
+  return reading(answer.endpoint, answer.blockNumber, answer.results as CallResult<unknown>[]);
+}
+
+/** The same reading asked of every other endpoint that may be asked now, for a second opinion. */
+export async function readChainElsewhere(
+  reader: ChainReader,
+  network: ActiveNetwork,
+  request: ChainReadRequest,
+  except: string,
+): Promise<{ readonly readings: ChainReading[]; readonly failures: readonly string[] }> {
+  const { calls, reading } = callsFor(network, request);
+  const answers: EndpointAnswer<ContractCall<unknown>[]>[] = await reader.aggregate3Elsewhere(calls, except);
   return {
-    chain: network.name,
-    blockNumber: block.ok ? block.value : null,
-    ...(slots.prices !== undefined ? { prices: pair(slots.prices) } : {}),
-    ...(slots.silver !== undefined ? { silver: results[slots.silver] as CallResult<SilverReading> } : {}),
-    ...(slots.balances !== undefined ? { balances: pair(slots.balances) } : {}),
-    ...(slots.supplies !== undefined ? { supplies: pair(slots.supplies) } : {}),
+    readings: answers.flatMap((a) => (a.ok ? [reading(a.endpoint, a.blockNumber, a.results as CallResult<unknown>[])] : [])),
+    failures: answers.flatMap((a) => (a.ok ? [] : [a.error])),
   };
 }

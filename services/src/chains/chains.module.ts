@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../core/injection-tokens.js';
 import type { ChainReaderOptions } from './chain-reader.js';
 import { ChainReaders } from './chain-readers.js';
 import { configuredNetworks } from './configured-networks.js';
+import { EndpointChecks } from './endpoint-checks.js';
 
 /** The network table of the configured profile (tests replace it with their devnet's). */
 export const NETWORKS = Symbol('NETWORKS');
@@ -25,6 +26,7 @@ export const CHAIN_READER_OPTIONS = Symbol('CHAIN_READER_OPTIONS');
       useFactory: (networks: readonly NetworkConfig[], options: Partial<ChainReaderOptions>) =>
         new ChainReaders(networks, options),
     },
+    EndpointChecks,
   ],
   exports: [NETWORKS, ChainReaders],
 })

@@ -1,3 +1,5 @@
+import { retryAfterMs } from '@xsd/contracts/rules/backoff';
+
 /** A JSON-RPC endpoint answered with an error object, or with something that is not JSON-RPC. */
 export class RpcError extends Error {
   override name = 'RpcError';
@@ -5,6 +7,8 @@ export class RpcError extends Error {
     readonly url: string,
     message: string,
     readonly code: number | null = null,
+    /** How long the endpoint asked us to stay away (its `Retry-After`), when it said so. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -22,15 +26,44 @@ export async function rpcRequest<T>(
   url: string,
   method: string,
   params: readonly unknown[],
-  { timeoutMs, fetch: fetchImpl = fetch }: RpcRequestOptions,
+  options: RpcRequestOptions,
 ): Promise<T> {
   const id = nextId++;
+  const body = await post(url, { jsonrpc: '2.0', id, method, params }, options);
+  return resultOf<T>(url, body);
+}
+
+/**
+ * Several JSON-RPC requests in one POST (a JSON-RPC batch), answered in the order asked. Any
+ * error inside the batch fails it as a whole: the caller judges an endpoint, not a call.
+ */
+export async function rpcBatch(
+  url: string,
+  requests: readonly { readonly method: string; readonly params: readonly unknown[] }[],
+  options: RpcRequestOptions,
+): Promise<unknown[]> {
+  const ids = requests.map(() => nextId++);
+  const body = await post(
+    url,
+    requests.map((r, i) => ({ jsonrpc: '2.0', id: ids[i], method: r.method, params: r.params })),
+    options,
+  );
+  if (!Array.isArray(body)) return [resultOf(url, body)];
+  const byId = new Map(body.map((answer: { id?: unknown }) => [answer?.id, answer]));
+  return ids.map((id) => {
+    const answer = byId.get(id);
+    if (answer === undefined) throw new RpcError(url, 'JSON-RPC batch answer without one of its requests');
+    return resultOf(url, answer);
+  });
+}
+
+async function post(url: string, payload: unknown, { timeoutMs, fetch: fetchImpl = fetch }: RpcRequestOptions): Promise<unknown> {
   let response: Response;
   try {
     response = await fetchImpl(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      body: JSON.stringify(payload),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
@@ -40,14 +73,27 @@ export async function rpcRequest<T>(
     }
     throw new RpcError(url, cause.cause?.code ?? cause.cause?.message ?? cause.message ?? String(error));
   }
-  let body: { result?: T; error?: { code?: number; message?: string } };
+  const retryAfter = retryAfterMs(response.headers.get('retry-after'), Date.now());
+  let body: unknown;
   try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    throw new RpcError(url, `HTTP ${response.status} without a JSON-RPC answer`);
+    body = await response.json();
+  } catch (error) {
+    const cause = error as { name?: string };
+    if (cause.name === 'TimeoutError' || cause.name === 'AbortError') throw new RpcError(url, `no answer within ${timeoutMs} ms`);
+    throw new RpcError(url, `HTTP ${response.status} without a JSON-RPC answer`, null, retryAfter);
   }
-  if (body.error) throw new RpcError(url, body.error.message ?? 'JSON-RPC error', body.error.code ?? null);
-  if (!response.ok) throw new RpcError(url, `HTTP ${response.status}`);
-  if (!('result' in body)) throw new RpcError(url, 'JSON-RPC answer without a result');
-  return body.result as T;
+  const single = body as { error?: { code?: number; message?: string } } | null;
+  if (!Array.isArray(body) && single?.error) {
+    throw new RpcError(url, single.error.message ?? 'JSON-RPC error', single.error.code ?? null, retryAfter);
+  }
+  if (!response.ok) throw new RpcError(url, `HTTP ${response.status}`, null, retryAfter);
+  return body;
+}
+
+function resultOf<T>(url: string, body: unknown): T {
+  if (body === null || typeof body !== 'object') throw new RpcError(url, 'not a JSON-RPC answer');
+  const answer = body as { result?: T; error?: { code?: number; message?: string } };
+  if (answer.error) throw new RpcError(url, answer.error.message ?? 'JSON-RPC error', answer.error.code ?? null);
+  if (!('result' in answer)) throw new RpcError(url, 'JSON-RPC answer without a result');
+  return answer.result as T;
 }
