@@ -27,8 +27,8 @@ export const SilverTickedData = z.object({
   roundId: z.string().nullable().default(null),
 });
 
-/** Why the ingestor refused a reading: at or below zero, or over 50 % from the last accepted one. */
-export const TickRejectionReason = z.enum(['non_positive', 'jump']);
+/** Why the ingestor refused a reading: at or below zero, over 50 % from the last accepted one, or surprising and confirmed by no second endpoint. */
+export const TickRejectionReason = z.enum(['non_positive', 'jump', 'unconfirmed']);
 
 export const PriceRejectedData = z.object({
   token: z.enum(TOKEN_NAMES),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTick } from './tick-filter.js';
+import { checkTick, isSurprising, opinionsAgree, settleByAgreement } from './tick-filter.js';
 import { pegDeviation, totalValue, walletBalanceEntry } from './wallet-values.js';
 
 describe('checkTick', () => {
@@ -52,5 +52,47 @@ describe('wallet values', () => {
     expect(totalValue(entries)).toBe(20);
     expect(pegDeviation(0.95, 1)).toBeCloseTo(-5, 10);
     expect(pegDeviation(1, 0)).toBeNull();
+  });
+});
+
+describe('agreement between endpoints', () => {
+  const opinion = (endpoint: string, values: Record<string, number>) => ({ endpoint, values });
+
+  it('finds a first price or a filtered one surprising, and a small move not', () => {
+    expect(isSurprising(0.99, null)).toBe(true);
+    expect(isSurprising(9.9, 0.99)).toBe(true);
+    expect(isSurprising(0, 0.99)).toBe(true);
+    expect(isSurprising(1.01, 0.99)).toBe(false);
+  });
+
+  it('agrees within 1 % on every shared value, and not without a shared value', () => {
+    expect(opinionsAgree(opinion('a', { XSD: 1, BankX: 0.4 }), opinion('b', { XSD: 1.0099, BankX: 0.4 }))).toBe(true);
+    expect(opinionsAgree(opinion('a', { XSD: 1, BankX: 0.4 }), opinion('b', { XSD: 1, BankX: 0.41 }))).toBe(false);
+    expect(opinionsAgree(opinion('a', { XSD: 1 }), opinion('b', { BankX: 0.4 }))).toBe(false);
+    expect(opinionsAgree(opinion('a', { XSD: 1, silver: 0.97 }), opinion('b', { XSD: 1 }))).toBe(true);
+  });
+
+  describe('given a surprising first answer', () => {
+    it('when two others agree with each other and not with it, chooses theirs and outvotes it', () => {
+      const verdict = settleByAgreement([
+        opinion('a', { XSD: 9.9, BankX: 4.4 }),
+        opinion('b', { XSD: 0.99, BankX: 0.44 }),
+        opinion('c', { XSD: 0.991, BankX: 0.44 }),
+      ]);
+      expect(verdict).toEqual({ chosen: opinion('b', { XSD: 0.99, BankX: 0.44 }), outvoted: ['a'] });
+    });
+
+    it('when another confirms it, keeps it (a real move) and outvotes only the one that disagrees', () => {
+      const verdict = settleByAgreement([opinion('a', { XSD: 2 }), opinion('b', { XSD: 2.001 }), opinion('c', { XSD: 20 })]);
+      expect(verdict).toEqual({ chosen: opinion('a', { XSD: 2 }), outvoted: ['c'] });
+    });
+
+    it('when nobody agrees, or nobody else answered, chooses nothing and blames nobody', () => {
+      expect(settleByAgreement([opinion('a', { XSD: 9.9 }), opinion('b', { XSD: 0.99 }), opinion('c', { XSD: 5 })])).toEqual({
+        chosen: null,
+        outvoted: [],
+      });
+      expect(settleByAgreement([opinion('a', { XSD: 9.9 })])).toEqual({ chosen: null, outvoted: [] });
+    });
   });
 });

@@ -127,6 +127,7 @@ export class ChainReader {
   readonly endpoints: readonly RpcEndpoint[];
   private preferred = 0;
   private bestHead = 0;
+  private firstCheck: Promise<void> | null = null;
 
   constructor(
     readonly network: ReadableNetwork,
@@ -231,6 +232,11 @@ export class ChainReader {
         seen.endpoint.failed('lagging', this.lagReason(seen.head), this.options.clock(), this.restPolicy(), null);
       }
     }
+  }
+
+  /** The first check, once: endpoints are known (chain id, head) before their answers are trusted. */
+  checkedOnce(): Promise<void> {
+    return (this.firstCheck ??= this.checkEndpoints());
   }
 
   /** `eth_call` at the latest block, with the fallback and retry policy, unjudged. */

@@ -5,7 +5,6 @@ import { ChainReader, type ChainReaderOptions } from './chain-reader.js';
 export class ChainReaders {
   readonly networks: readonly ActiveNetwork[];
   private readonly readers: ReadonlyMap<ChainName, ChainReader>;
-  private firstCheck: Promise<void> | null = null;
 
   constructor(networks: readonly NetworkConfig[], options: Partial<ChainReaderOptions> = {}) {
     this.networks = activeNetworks(networks);
@@ -23,8 +22,8 @@ export class ChainReaders {
     await Promise.all([...this.readers.values()].map((reader) => reader.checkEndpoints()));
   }
 
-  /** The first check, once per process: endpoints are known before their answers are trusted. */
-  checkedOnce(): Promise<void> {
-    return (this.firstCheck ??= this.checkEndpoints());
+  /** Every chain's first check, once per process: endpoints are known before their answers are trusted. */
+  async checkedOnce(): Promise<void> {
+    await Promise.all([...this.readers.values()].map((reader) => reader.checkedOnce()));
   }
 }

@@ -5,6 +5,7 @@ import { findFreeBasePort } from '../devnet/free-port.js';
 import { startRpcProxy, type RpcBehaviour, type RpcProxy } from '../testing/rpc-proxy.js';
 import { ChainReader, ChainUnavailableError, type ChainReaderOptions } from './chain-reader.js';
 import { readChain } from './chain-reads.js';
+import { scanWallet } from '../wallets/wallet-scanner.js';
 
 /** Every answer judged where it arrives: the read moves on from a wrong one in the same call. */
 describe('judging each endpoint answer inside the fallback', () => {
@@ -153,6 +154,33 @@ describe('judging each endpoint answer inside the fallback', () => {
       rests.push(reader.endpoints[0].restingUntil - before);
     }
     expect(rests).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300].map((s) => s * 1_000));
+  });
+
+  it('a wallet scan is judged the same way: no balance from a wrong chain or a lagging node', async () => {
+    const wallet = devnet.demoWallets[1];
+    const readers = new Map<string, ChainReader>();
+    const all: RpcProxy[][] = [];
+    for (const chain of ['Ethereum', 'BSC'] as const) {
+      const node = network(chain).rpcUrls[0];
+      const endpoints = [
+        await startRpcProxy(node, { behaviour: { kind: 'wrong_chain', target: network('Polygon').rpcUrls[0] } }),
+        await startRpcProxy(node, { behaviour: { kind: 'lagging', blocks: 100 } }),
+        await startRpcProxy(node),
+      ];
+      proxies.push(...endpoints);
+      all.push(endpoints);
+      readers.set(chain, new ChainReader({ ...network(chain), rpcUrls: endpoints.map((p) => p.url) }, OPTIONS));
+    }
+    const scanned = networks.filter((n) => readers.has(n.name));
+    const scan = await scanWallet(wallet.address, { networks: scanned, readerFor: (n) => readers.get(n.name)! });
+    expect(scan.failed_chains).toEqual([]);
+    for (const chain of ['Ethereum', 'BSC'] as const) {
+      const balances = scan.balances.filter((b) => b.chain === chain).map((b) => [b.token, b.balance]);
+      expect(balances.sort()).toEqual([['BankX', wallet.balances.BankX], ['XSD', wallet.balances.XSD]].sort());
+      expect(readers.get(chain)!.health().map((e) => e.state)).toEqual(['wrong_chain', 'lagging', 'ok']);
+    }
+    // Known before trusted: the check found both; the scan's single eth_call went to the right one.
+    for (const endpoints of all) expect(endpoints.map((p) => p.methods.filter((m) => m === 'eth_call').length)).toEqual([0, 0, 1]);
   });
 
   it('never shows an endpoint\'s path or query, where providers keep API keys', async () => {

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { activeNetworks, TOKEN_NAMES, type ChainName, type NetworkConfig } from '@xsd/contracts';
+import { isStalePrice, type ChainHealthStatus, type EndpointHealth } from '@xsd/contracts/api/health';
 import { sql } from 'kysely';
 import { NETWORKS } from '../chains/chains.module.js';
+import { CLOCK, type Clock } from '../core/clock.js';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -18,20 +20,26 @@ export interface HealthReport {
   readonly eventLog: Check<{ adapter: string; stream: string; lastSequence: number }>;
   readonly projections: Check<{ items: { name: string; checkpoint: number; lag: number }[] }>;
   /**
-   * Each active chain as the ingestor last saw it. Informational: a chain that is down does not
-   * make the API unhealthy (the HTTP status), it shows here as `retrying` or `stopped`.
+   * Each active chain as the ingestor last saw it, `degraded` when one is not `ok`. Informational:
+   * a chain that is down or stale does not make the API unhealthy (the HTTP status, which load
+   * balancers act on), it shows here as `stale`, `retrying` or `stopped`.
    */
   readonly chains: Check<{ items: ChainHealth[] }> | { status: 'degraded'; items: ChainHealth[] };
 }
 
 export interface ChainHealth {
   readonly chain: ChainName;
-  /** `unknown`: no ingestor has reported on this chain yet. */
-  readonly status: 'ok' | 'retrying' | 'stopped' | 'unknown';
+  /**
+   * `stale`: the newest accepted price is older than two ticks, though reads do not fail (every
+   * answer refused, say); `unknown`: no ingestor has reported on this chain yet.
+   */
+  readonly status: ChainHealthStatus;
   /** The ingestor's last successful read of the chain (ISO 8601). */
   readonly lastTickAt: string | null;
   /** The newest accepted price of the chain in the read model (ISO 8601). */
   readonly lastPriceAt: string | null;
+  /** How old that price is, in whole seconds; null without one. */
+  readonly lastPriceAgeSeconds: number | null;
   readonly lastAttemptAt: string | null;
   readonly consecutiveFailures: number;
   /**
@@ -41,6 +49,8 @@ export interface ChainHealth {
   readonly lastError: string | null;
   /** True after more than 5 consecutive failures: the ingestor stopped reading this chain. */
   readonly stopped: boolean;
+  /** Each RPC endpoint as the ingestor judges it (scheme and host only). */
+  readonly endpoints: readonly EndpointHealth[];
 }
 
 function failure(error: unknown): { status: 'down'; error: string } {
@@ -59,6 +69,7 @@ export class HealthService {
     private readonly checkpoints: CheckpointsRepository,
     private readonly ingestorStatus: IngestorStatusRepository,
     private readonly prices: PriceHistoryRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.chainNames = activeNetworks(networks).map((n) => n.name);
   }
@@ -92,10 +103,8 @@ export class HealthService {
 
   private async checkChains(): Promise<HealthReport['chains']> {
     const pairs = TOKEN_NAMES.flatMap((token) => this.chainNames.map((chain) => ({ token, chain })));
-    const [statuses, snapshots] = await Promise.all([
-      this.ingestorStatus.all(),
-      this.prices.snapshots(pairs, new Date()),
-    ]);
+    const now = this.clock();
+    const [statuses, snapshots] = await Promise.all([this.ingestorStatus.all(), this.prices.snapshots(pairs, now)]);
     const byChain = new Map(statuses.map((s) => [s.chain, s]));
     const iso = (date: Date | null) => (date ? date.toISOString() : null);
     const items = this.chainNames.map((chain): ChainHealth => {
@@ -104,15 +113,18 @@ export class HealthService {
         .filter((s) => s.chain_name === chain && s.latest)
         .map((s) => s.latest!.timestamp.getTime())
         .sort((a, b) => b - a)[0];
+      const read = status?.status ?? 'unknown';
       return {
         chain,
-        status: status?.status ?? 'unknown',
+        status: read === 'ok' && isStalePrice(newest ?? null, now.getTime()) ? 'stale' : read,
         lastTickAt: iso(status?.lastSuccessAt ?? null),
         lastPriceAt: newest === undefined ? null : new Date(newest).toISOString(),
+        lastPriceAgeSeconds: newest === undefined ? null : Math.max(0, Math.floor((now.getTime() - newest) / 1_000)),
         lastAttemptAt: iso(status?.lastAttemptAt ?? null),
         consecutiveFailures: status?.consecutiveFailures ?? 0,
         lastError: status?.lastError ?? null,
         stopped: status?.status === 'stopped',
+        endpoints: status?.endpoints ?? [],
       };
     });
     const allOk = items.every((item) => item.status === 'ok' || item.status === 'unknown');

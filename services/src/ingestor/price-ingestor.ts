@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { createEvent, TOKEN_NAMES, type ActiveNetwork, type AnyEvent, type ChainName } from '@xsd/contracts';
-import { checkTick } from '@xsd/contracts/rules/tick-filter';
+import { checkTick, isSurprising, settleByAgreement, type Opinion, type TickVerdict } from '@xsd/contracts/rules/tick-filter';
 import { backoffDelay } from '../chains/backoff.js';
+import type { ChainReader } from '../chains/chain-reader.js';
+import type { EndpointHealth } from '@xsd/contracts/api/health';
 import type { ChainReaders } from '../chains/chain-readers.js';
-import { readChain, type ChainReading } from '../chains/chain-reads.js';
+import { readChain, readChainElsewhere, type ChainReading, type ChainReadRequest } from '../chains/chain-reads.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
 import { priceKey, type LastAccepted } from './last-accepted.js';
@@ -18,10 +20,12 @@ export interface PriceIngestorOptions {
   /** Service-level retries of a failed chain (spec: max 5, base 1 s doubled, cap 30 s). */
   readonly retry: { readonly max: number; readonly baseMs: number; readonly capMs: number };
   /**
-   * A chain stopped after more than `retry.max` consecutive failures is tried once more this
-   * often, and resumes if that works; null keeps it stopped until the ingestor restarts.
+   * A chain stopped after more than `retry.max` consecutive failures is tried again after this
+   * long (one tick), then after twice as long each time up to `probeStoppedMaxMs`, and resumes at
+   * the first probe that reads it; null keeps it stopped until the ingestor restarts.
    */
   readonly probeStoppedEveryMs: number | null;
+  readonly probeStoppedMaxMs: number;
   readonly clock: () => Date;
   /** Shown in the status rows, to tell replicas apart. */
   readonly instanceId: string;
@@ -31,7 +35,8 @@ export const DEFAULT_INGESTOR_OPTIONS: PriceIngestorOptions = {
   minGapMs: 10_000,
   slotMs: TICK_INTERVAL_MS,
   retry: { max: 5, baseMs: 1_000, capMs: 30_000 },
-  probeStoppedEveryMs: 5 * 60_000,
+  probeStoppedEveryMs: TICK_INTERVAL_MS,
+  probeStoppedMaxMs: 5 * 60_000,
   clock: () => new Date(),
   instanceId: `ingestor-${randomUUID().slice(0, 8)}`,
 };
@@ -40,6 +45,8 @@ export type ChainIngestStatus = 'pending' | 'ok' | 'retrying' | 'stopped';
 
 export interface ChainIngestState {
   readonly chain: ChainName;
+  /** Each endpoint as the chain's reader judges it. */
+  readonly endpoints: readonly EndpointHealth[];
   readonly status: ChainIngestStatus;
   readonly consecutiveFailures: number;
   readonly lastAttemptAt: Date | null;
@@ -81,10 +88,13 @@ const ACTOR = { kind: 'system', id: 'ingestor' } as const;
 /**
  * Reads both token prices and total supplies on every active chain, and the silver feed on
  * Ethereum, with one Multicall3 call per chain, all chains in parallel, and appends `price.ticked` /
- * `silver.ticked` with deterministic ids. Readings at or below 0 or more than 50 % away from the
- * last accepted one are appended as `price.rejected` / `silver.rejected` instead. A chain that
- * fails is retried on its own (back-off 1 s doubled, cap 30 s) and stopped after more than 5
- * consecutive failures, while the others keep ticking.
+ * `silver.ticked` with deterministic ids. A surprising reading (more than 50 % away from the last
+ * accepted one, or a chain's first) is asked of the chain's other endpoints and used only when two
+ * agree; readings at or below 0, and surprises nobody confirmed, are appended as `price.rejected`
+ * / `silver.rejected` instead (with one endpoint, a jump is refused and a first price taken). A
+ * chain that fails is retried on its own (back-off 1 s doubled, cap 30 s) and stopped after more
+ * than 5 consecutive failures, then probed from one tick doubling to 5 minutes, never before one
+ * of its endpoints may be asked again; the others keep ticking.
  */
 export class PriceIngestor {
   readonly options: PriceIngestorOptions;
@@ -121,9 +131,11 @@ export class PriceIngestor {
     return this.readers.networks;
   }
 
-  /** Loads the last accepted readings (for the jump filter); called by the first tick otherwise. */
+  /** Checks the endpoints and loads the last accepted readings (for the jump filter); called by the first tick otherwise. */
   async start(): Promise<void> {
     this.stopped = false;
+    // Endpoints are known (chain id, head) before their first answer is trusted.
+    await this.readers.checkedOnce();
     this.lastAccepted ??= await this.loadLastAccepted();
   }
 
@@ -145,6 +157,7 @@ export class PriceIngestor {
     const s = this.states.get(chain)!;
     return {
       chain,
+      endpoints: this.readers.get(chain).health(),
       status: s.status,
       consecutiveFailures: s.consecutiveFailures,
       lastAttemptAt: s.lastAttemptAt,
@@ -194,12 +207,13 @@ export class PriceIngestor {
     state.busy = true;
     try {
       let reading: ChainReading;
+      let confirmed: boolean;
       try {
-        reading = await readChain(this.readers.get(network.name), network, { prices: true, supplies: true });
+        ({ reading, confirmed } = await this.readJudged(this.readers.get(network.name), network));
       } catch (error) {
         return await this.failed(network, at, error, { appended: 0, duplicates: 0, rejected: 0 });
       }
-      const { events, accepted, problems } = this.eventsFor(reading, tickSlot(at, this.options.slotMs));
+      const { events, accepted, problems } = this.eventsFor(reading, tickSlot(at, this.options.slotMs), confirmed);
       let appended = 0;
       let duplicates = 0;
       try {
@@ -226,10 +240,67 @@ export class PriceIngestor {
     }
   }
 
+  /**
+   * One reading of a chain, from the first endpoint judged right. A surprising one (a price the
+   * filter refuses, or a chain's first) on a chain with several endpoints is asked of the others:
+   * what two agree on is used (`confirmed`), and an endpoint that disagrees with it is demoted.
+   * When no two agree the first reading comes back unconfirmed, for the filter to refuse.
+   */
+  private async readJudged(reader: ChainReader, network: ActiveNetwork): Promise<{ reading: ChainReading; confirmed: boolean }> {
+    const request: ChainReadRequest = { prices: true, supplies: true };
+    const reading = await readChain(reader, network, request);
+    const first = this.opinionOf(reading);
+    const surprising = Object.entries(first.values).some(([key, price]) => isSurprising(price, this.lastAcceptedPrice(this.keyOf(reading.chain, key))));
+    if (!surprising || reader.endpoints.length < 2) return { reading, confirmed: false };
+    const others = await readChainElsewhere(reader, network, request, reading.endpoint);
+    const readings = [reading, ...others.readings];
+    const verdict = settleByAgreement(readings.map((r) => this.opinionOf(r)));
+    const chosen = verdict.chosen ? readings.find((r) => r.endpoint === verdict.chosen!.endpoint)! : null;
+    for (const outlier of verdict.outvoted) {
+      const said = readings.find((r) => r.endpoint === outlier)!;
+      const reason = `outvoted: answered ${describeValues(this.opinionOf(said))} where others agreed on ${describeValues(verdict.chosen!)}`;
+      reader.demote(outlier, reason);
+      this.logger.warn(`${network.name}: an endpoint was ${reason}`);
+    }
+    if (!chosen) {
+      const asked = others.readings.length + others.failures.length;
+      this.logger.warn(`${network.name}: a surprising reading (${describeValues(first)}) was confirmed by none of ${asked} other endpoints`);
+      return { reading, confirmed: false };
+    }
+    return { reading: chosen, confirmed: true };
+  }
+
+  /** The priced values of a reading that the filter judges: both tokens, and silver where read. */
+  private opinionOf(reading: ChainReading): Opinion {
+    const values: Record<string, number> = {};
+    for (const token of TOKEN_NAMES) {
+      const result = reading.prices![token];
+      if (result.ok) values[token] = result.value;
+    }
+    if (reading.silver?.ok) values.silver = reading.silver.value.gramPrice;
+    return { endpoint: reading.endpoint, values };
+  }
+
+  private keyOf(chain: ChainName, value: string): string {
+    return value === 'silver' ? 'silver' : priceKey(chain, value as (typeof TOKEN_NAMES)[number]);
+  }
+
+  /**
+   * The filter's verdict on one value. A value confirmed by a second endpoint passes the jump
+   * filter (a real move); on a chain with several endpoints an unconfirmed first price is refused.
+   */
+  private verdictOn(price: number, last: number | null, confirmed: boolean, chain: ChainName): TickVerdict {
+    const verdict = checkTick(price, last);
+    if (confirmed) return verdict.accepted || verdict.reason !== 'jump' ? verdict : { accepted: true };
+    if (verdict.accepted && last === null && this.readers.get(chain).endpoints.length > 1) return { accepted: false, reason: 'unconfirmed' };
+    return verdict;
+  }
+
   /** The events of one reading; calls that failed inside the batch come back as problems. */
   private eventsFor(
     reading: ChainReading,
     slot: number,
+    confirmed: boolean,
   ): { events: AnyEvent[]; accepted: [string, number][]; problems: string[] } {
     const events: AnyEvent[] = [];
     const accepted: [string, number][] = [];
@@ -248,7 +319,7 @@ export class PriceIngestor {
       const totalSupply = supply?.ok ? supply.value : null;
       const key = priceKey(chain, token);
       const last = this.lastAcceptedPrice(key);
-      const verdict = checkTick(result.value, last);
+      const verdict = this.verdictOn(result.value, last, confirmed, chain);
       const aggregate = `${chain}:${token}`;
       if (verdict.accepted) {
         const id = tickEventId('price.ticked', aggregate, slot);
@@ -268,7 +339,7 @@ export class PriceIngestor {
       } else {
         const { gramPrice, ouncePrice, roundId } = reading.silver.value;
         const last = this.lastAcceptedPrice('silver');
-        const verdict = checkTick(gramPrice, last);
+        const verdict = this.verdictOn(gramPrice, last, confirmed, chain);
         if (verdict.accepted) {
           const id = tickEventId('silver.ticked', 'silver', slot);
           const data = { pricePerGram: gramPrice, pricePerOunce: ouncePrice, observedAt, roundId };
@@ -313,9 +384,12 @@ export class PriceIngestor {
     state.lastError = message;
     const { max, baseMs, capMs } = this.options.retry;
     if (state.consecutiveFailures > max) {
+      const probes = state.consecutiveFailures - max - 1;
+      if (probes === 0) this.logger.error(`${network.name} stopped after ${state.consecutiveFailures} consecutive failures: ${message}`);
+      else this.logger.warn(`${network.name} still unreadable (probe ${probes}): ${message}`);
       state.status = 'stopped';
-      this.logger.error(`${network.name} stopped after ${state.consecutiveFailures} consecutive failures: ${message}`);
-      if (this.options.probeStoppedEveryMs !== null) this.schedule(network, this.options.probeStoppedEveryMs);
+      const { probeStoppedEveryMs: first, probeStoppedMaxMs } = this.options;
+      if (first !== null) this.schedule(network, Math.min(probeStoppedMaxMs, first * 2 ** probes));
     } else {
       state.status = 'retrying';
       const delay = backoffDelay(state.consecutiveFailures - 1, baseMs, capMs);
@@ -326,17 +400,20 @@ export class PriceIngestor {
     return { chain: network.name, outcome: 'failed', error: message, ...counts };
   }
 
+  /** Reads the chain again after `delayMs`, or later when every endpoint still rests then. */
   private schedule(network: ActiveNetwork, delayMs: number): void {
     const state = this.states.get(network.name)!;
     if (this.stopped) return;
     if (state.timer) clearTimeout(state.timer);
+    const reader = this.readers.get(network.name);
+    const rested = reader.nextUsableAt() - reader.options.clock();
     state.timer = setTimeout(() => {
       state.timer = null;
       if (this.stopped || state.busy) return;
       void this.track(this.ingest(network, this.options.clock())).catch((error: unknown) =>
         this.logger.error(`${network.name} retry failed unexpectedly: ${String(error)}`),
       );
-    }, delayMs);
+    }, Math.max(delayMs, rested));
   }
 
   private async persist(chain: ChainName): Promise<void> {
@@ -352,4 +429,11 @@ export class PriceIngestor {
       this.logger.warn(`could not record the ${chain} status: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/** `XSD 9.91, BankX 4.41`: an opinion for a log line or a demotion reason. */
+function describeValues(opinion: Opinion): string {
+  return Object.entries(opinion.values)
+    .map(([key, value]) => `${key} ${Number(value.toPrecision(6))}`)
+    .join(', ');
 }

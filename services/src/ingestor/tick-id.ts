@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { PRICE_TICK_MS } from '@xsd/contracts/api/health';
 
 /** The ingestor ticks every 30 s, on the wall clock's :00 and :30, on every replica alike. */
-export const TICK_INTERVAL_MS = 30_000;
+export const TICK_INTERVAL_MS = PRICE_TICK_MS;
 
 /** Start of the tick slot an instant falls in. */
 export function tickSlot(at: Date | number, intervalMs: number = TICK_INTERVAL_MS): number {

@@ -47,6 +47,12 @@ export function normalizeWalletAddress(input: string): Address {
   }
 }
 
+/** One chain's balances, once its endpoints are known: a scan never reads a wrong chain or a lagging node. */
+async function scanChain(reader: ChainReader, network: ActiveNetwork, owner: Address, prices: boolean): Promise<ChainReading> {
+  await reader.checkedOnce();
+  return readChain(reader, network, { balancesOf: owner, prices });
+}
+
 /**
  * Scans one address on every given chain: XSD and BankX balances with exactly one Multicall3
  * call per chain, all chains in parallel. A chain whose endpoints all failed, or whose balance
@@ -59,7 +65,7 @@ export async function scanWallet(address: string, options: ScanWalletOptions): P
   const [readings, book] = await Promise.all([
     Promise.all(
       options.networks.map((network) =>
-        readChain(options.readerFor(network), network, { balancesOf: owner, prices: onChainPrices })
+        scanChain(options.readerFor(network), network, owner, onChainPrices)
           .then(
             (reading) => ({ network, reading, error: null }),
             (error: unknown) => ({ network, reading: null, error: error instanceof Error ? error.message : String(error) }),

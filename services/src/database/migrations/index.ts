@@ -15,6 +15,7 @@ import * as activityLog from './1763684450000-ActivityLog.js';
 import * as analyticsRollups from './1763684600000-AnalyticsRollups.js';
 import * as pushSubscriptionRules from './1763684700000-PushSubscriptionRules.js';
 import * as notifierState from './1763684800000-NotifierState.js';
+import * as ingestorEndpoints from './1763684900000-IngestorEndpoints.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -38,4 +39,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763684600000-AnalyticsRollups': analyticsRollups,
   '1763684700000-PushSubscriptionRules': pushSubscriptionRules,
   '1763684800000-NotifierState': notifierState,
+  '1763684900000-IngestorEndpoints': ingestorEndpoints,
 };

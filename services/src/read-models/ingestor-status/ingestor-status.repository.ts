@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChainName } from '@xsd/contracts';
+import type { EndpointHealth } from '@xsd/contracts/api/health';
 import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { IngestorChainState } from './ingestor-status.table.js';
@@ -11,6 +12,7 @@ export interface IngestorChainStatus {
   readonly lastAttemptAt: Date | null;
   readonly lastSuccessAt: Date | null;
   readonly lastError: string | null;
+  readonly endpoints: readonly EndpointHealth[];
   readonly instanceId: string;
   readonly updatedAt: Date;
 }
@@ -32,6 +34,7 @@ export class IngestorStatusRepository {
       last_success_at: status.lastSuccessAt,
       last_error: status.lastError,
       instance_id: status.instanceId,
+      endpoints: JSON.stringify(status.endpoints),
       updated_at: at,
     };
     await this.db
@@ -50,6 +53,7 @@ export class IngestorStatusRepository {
       lastAttemptAt: row.last_attempt_at,
       lastSuccessAt: row.last_success_at,
       lastError: row.last_error,
+      endpoints: row.endpoints,
       instanceId: row.instance_id,
       updatedAt: row.updated_at,
     }));

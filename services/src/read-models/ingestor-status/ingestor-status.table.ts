@@ -1,4 +1,5 @@
-import type { Default, Timestamp, TimestampDefault } from '../../database/column-types.js';
+import type { EndpointHealth } from '@xsd/contracts/api/health';
+import type { Default, Json, Timestamp, TimestampDefault } from '../../database/column-types.js';
 
 export type IngestorChainState = 'ok' | 'retrying' | 'stopped';
 
@@ -12,4 +13,6 @@ export interface IngestorChainStatusTable {
   last_error: string | null;
   instance_id: string;
   updated_at: TimestampDefault;
+  /** Each RPC endpoint of the chain as the ingestor last judged it. */
+  endpoints: Json<EndpointHealth[]>;
 }
