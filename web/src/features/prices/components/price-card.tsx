@@ -2,7 +2,8 @@ import { DEFAULT_CHAIN_MAINTENANCE_MESSAGE, type LatestPrice } from '@xsd/contra
 import { formatChangePercent, formatCompact, formatCompactUsd, formatSilverPrice, formatUsd } from '@xsd/contracts/rules/format';
 import { marketCapLabel, marketValue, marketValueTone } from '@xsd/contracts/rules/market-value';
 import { DEVIATION_TIER_LABELS, flaggedDeviationTier, xsdDeviation } from '@xsd/contracts/rules/peg-deviation';
-import { CHART_FLASH_MS, isFresh, PRICE_FLASH_MS } from '@xsd/contracts/rules/price-status';
+import { isStalePrice } from '@xsd/contracts/api/health';
+import { CHART_FLASH_MS, PRICE_FLASH_MS } from '@xsd/contracts/rules/price-status';
 import { useState } from 'react';
 import { Sparkline } from '../../../components/charts/sparkline';
 import { changeClass } from '../../../components/price/change-class';
@@ -36,7 +37,8 @@ export function PriceCard({ row, silverPrice }: PriceCardProps) {
   const chartUpdated = useFlash(history.dataUpdatedAt || null, CHART_FLASH_MS);
   const points = chartPointsFor(row, history.data, history.isError, now);
   const range = highLow(points);
-  const live = streamState === 'connected' && isFresh(row.timestamp, now);
+  // Live only while the stream is up and the price is no older than two ticks.
+  const live = streamState === 'connected' && !isStalePrice(row.timestamp, now);
   const maintenance = row.status === 'maintenance';
   const supply = hasPrice ? rowSupply(row) : null;
   const value = marketValue(row.price, supply);
