@@ -38,6 +38,7 @@ BENCH_RUN := TSX_TSCONFIG_PATH=tsconfig.base.json node --conditions=source --imp
 bench: build services
 	$(BENCH_RUN) bench/pipeline/main.ts
 	$(BENCH_RUN) bench/scan/main.ts
+	$(BENCH_RUN) bench/rpc-chaos/main.ts
 	$(BENCH_RUN) bench/cli/main.ts
 	$(BENCH_RUN) bench/http/main.ts
 	$(BENCH_RUN) bench/analytics/main.ts

@@ -19,7 +19,7 @@ let exitCode = 0;
 try {
   log(`machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}; 2 chains x 3 endpoints, 3 ticks misbehaving then 2 healed`);
   log('');
-  const header = ['scenario', 'stale ticks', 'wrong', 'lagging', 'calls/tick healthy', 'calls/tick bad', 'longest tick ms', 'recovery ticks'];
+  const header = ['scenario', 'stale ticks', 'wrong', 'lagging', 'calls/tick healthy', 'calls/tick bad', 'calls last bad tick', 'longest tick ms', 'recovery ticks'];
   const rows: string[][] = [];
   const missed: string[] = [];
   for (const scenario of CHAOS_SCENARIOS) {
@@ -31,6 +31,7 @@ try {
       String(f.laggingPrices),
       scenario.fresh ? '-' : String(f.healthyCallsPerTick),
       String(f.badCallsPerTick),
+      String(f.settledCallsPerTick),
       f.maxTickMs.toFixed(0),
       f.recoveryTicks === null ? 'none' : String(f.recoveryTicks),
     ]);

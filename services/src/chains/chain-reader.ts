@@ -187,10 +187,18 @@ export class ChainReader {
     );
   }
 
-  /** An answer outvoted by other endpoints: the endpoint rests like one that failed. */
+  /**
+   * An answer outvoted by other endpoints: the endpoint rests like one that failed, and is no
+   * longer the one asked first (the next one that answered right is).
+   */
   demote(url: string, reason: string): void {
-    const endpoint = this.endpoints.find((e) => e.url === url);
-    if (endpoint) endpoint.failed('demoted', reason, this.options.clock(), this.restPolicy(), null);
+    const index = this.endpoints.findIndex((e) => e.url === url);
+    if (index < 0) return;
+    this.endpoints[index].failed('demoted', reason, this.options.clock(), this.restPolicy(), null);
+    if (this.preferred === index) {
+      const trusted = this.endpoints.findIndex((e) => e.state === 'ok');
+      this.preferred = trusted >= 0 ? trusted : (index + 1) % this.endpoints.length;
+    }
   }
 
   /**

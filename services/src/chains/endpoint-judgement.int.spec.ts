@@ -5,6 +5,7 @@ import { findFreeBasePort } from '../devnet/free-port.js';
 import { startRpcProxy, type RpcBehaviour, type RpcProxy } from '../testing/rpc-proxy.js';
 import { ChainReader, ChainUnavailableError, type ChainReaderOptions } from './chain-reader.js';
 import { readChain } from './chain-reads.js';
+import { rpcRequest } from './json-rpc.js';
 import { scanWallet } from '../wallets/wallet-scanner.js';
 
 /** Every answer judged where it arrives: the read moves on from a wrong one in the same call. */
@@ -195,14 +196,5 @@ describe('judging each endpoint answer inside the fallback', () => {
   });
 });
 
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  return ((await response.json()) as { result: unknown }).result;
-}
-
-const mine = (url: string, blocks: number) => rpc(url, 'anvil_mine', [`0x${blocks.toString(16)}`]);
-const blockNumber = async (url: string) => Number(await rpc(url, 'eth_blockNumber'));
+const mine = (url: string, blocks: number) => rpcRequest(url, 'anvil_mine', [`0x${blocks.toString(16)}`], { timeoutMs: 10_000 });
+const blockNumber = async (url: string) => Number(await rpcRequest<string>(url, 'eth_blockNumber', [], { timeoutMs: 10_000 }));

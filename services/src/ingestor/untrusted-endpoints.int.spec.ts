@@ -31,6 +31,8 @@ describe('prices through three endpoints per chain, one misbehaving', () => {
     if (!scenario.fresh) expect(figures.healthyCallsPerTick).toBe(1);
     // At most one call per endpoint per read, plus a second opinion asked of the others once.
     expect(figures.badCallsPerTick).toBeLessThanOrEqual(3);
+    // Once judged, the bad endpoint is not asked first again: one call per chain per tick.
+    expect(figures.settledCallsPerTick).toBe(1);
     expect(figures.recoveryTicks).toBe(0);
     expect(figures.published).toBeGreaterThan(0);
   });
@@ -105,7 +107,7 @@ describe('prices through three endpoints per chain, one misbehaving', () => {
     // The real policies scaled down 150-fold: a "tick" of 200 ms, rests and probes up to 2 s ("5 minutes").
     const ingestor = rig.newIngestor(
       { retry: { max: 5, baseMs: 50, capMs: 200 }, probeStoppedEveryMs: 200, probeStoppedMaxMs: 2_000 },
-      { rest: { baseMs: 50, maxMs: 2_000, retryAfterMaxMs: 60_000 } },
+      { rest: { baseMs: 50, maxMs: 2_000, retryAfterMaxMs: 60_000 }, clock: () => Date.now() },
     );
     await ingestor.start();
     const bsc = rig.proxies.get('BSC')!;

@@ -30,7 +30,7 @@ const SUMMARIES: Record<string, string> = {
   'GET /api/calendar/events': 'Active calendar events by start date',
   'GET /api/chains': 'Every network with its status and maintenance message',
   'GET /api/site': 'The maintenance state',
-  'GET /api/health': 'Database, event log and each chain (503 when a part is down)',
+  'GET /api/health': 'Database, event log, projections (503 when one is down) and each chain: its price age, stale past two ticks, and each RPC endpoint\'s state',
   'GET /api/wallets/{address}': 'XSD and BankX balances of a wallet on every active chain',
   'GET /api/stream': 'Server-Sent Events: price, silver, news, chain and site messages',
 };
