@@ -247,11 +247,6 @@ export class ChainReader {
     return (this.firstCheck ??= this.checkEndpoints());
   }
 
-  /** `eth_call` at the latest block, with the fallback and retry policy, unjudged. */
-  async ethCall(to: Address, data: string): Promise<string> {
-    return this.request<string>('eth_call', [{ to, data }, 'latest']);
-  }
-
   /** Any JSON-RPC request with the fallback and retry policy; only transport and JSON-RPC errors are judged. */
   async request<T>(method: string, params: readonly unknown[]): Promise<T> {
     return this.fallback((endpoint) =>
