@@ -1,3 +1,6 @@
+import { isFresh } from '../rules/price-status.js';
+import type { Instant } from '../rules/time.js';
+
 /**
  * What `/api/health` says of each chain and each of its RPC endpoints: an operator sees at a
  * glance whether prices are current and which endpoint misbehaves, never an endpoint's secrets.
@@ -35,9 +38,7 @@ export interface EndpointHealth {
  */
 export type ChainHealthStatus = 'ok' | 'stale' | 'retrying' | 'stopped' | 'unknown';
 
-/** True when a price stamped `timestamp` (ms or ISO) is older than two ticks at `now`. */
-export function isStalePrice(timestamp: string | number | null, now: number): boolean {
-  if (timestamp === null) return true;
-  const at = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
-  return !Number.isFinite(at) || now - at > PRICE_STALE_AFTER_MS;
+/** True when a price stamped `timestamp` is older than two ticks at `now`: the freshness rule with the stale window. */
+export function isStalePrice(timestamp: Instant | null, now: Instant): boolean {
+  return !isFresh(timestamp, now, PRICE_STALE_AFTER_MS);
 }

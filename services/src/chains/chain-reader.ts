@@ -1,9 +1,9 @@
 import { MULTICALL3_ABI, type Address, type ChainName } from '@xsd/contracts';
+import type { EndpointHealth } from '@xsd/contracts/api/health';
 import { Interface } from 'ethers';
 import { backoffDelay, realSleep, type Sleep } from './backoff.js';
 import { RpcError, rpcBatch, rpcRequest } from './json-rpc.js';
 import { decodeAggregate3, encodeAggregate3, selector, uintWord } from './multicall-codec.js';
-import type { EndpointHealth } from '@xsd/contracts/api/health';
 import { RpcEndpoint, type RestPolicy } from './rpc-endpoint.js';
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
+import type { EndpointHealth } from '@xsd/contracts/api/health';
 import { createEvent, TOKEN_NAMES, type ActiveNetwork, type AnyEvent, type ChainName } from '@xsd/contracts';
 import { checkTick, isSurprising, settleByAgreement, type Opinion, type TickVerdict } from '@xsd/contracts/rules/tick-filter';
 import { backoffDelay } from '../chains/backoff.js';
 import type { ChainReader } from '../chains/chain-reader.js';
-import type { EndpointHealth } from '@xsd/contracts/api/health';
 import type { ChainReaders } from '../chains/chain-readers.js';
 import { readChain, readChainElsewhere, type ChainReading, type ChainReadRequest } from '../chains/chain-reads.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -254,11 +254,12 @@ export class PriceIngestor {
     if (!surprising || reader.endpoints.length < 2) return { reading, confirmed: false };
     const others = await readChainElsewhere(reader, network, request, reading.endpoint);
     const readings = [reading, ...others.readings];
-    const verdict = settleByAgreement(readings.map((r) => this.opinionOf(r)));
-    const chosen = verdict.chosen ? readings.find((r) => r.endpoint === verdict.chosen!.endpoint)! : null;
+    const opinions = readings.map((r) => this.opinionOf(r));
+    const verdict = settleByAgreement(opinions);
+    const chosen = verdict.chosen ? readings[opinions.indexOf(verdict.chosen)] : null;
     for (const outlier of verdict.outvoted) {
-      const said = readings.find((r) => r.endpoint === outlier)!;
-      const reason = `outvoted: answered ${describeValues(this.opinionOf(said))} where others agreed on ${describeValues(verdict.chosen!)}`;
+      const said = opinions.find((o) => o.endpoint === outlier)!;
+      const reason = `outvoted: answered ${describeValues(said)} where others agreed on ${describeValues(verdict.chosen!)}`;
       reader.demote(outlier, reason);
       this.logger.warn(`${network.name}: an endpoint was ${reason}`);
     }

@@ -265,11 +265,11 @@ export class ChaosRig {
         lagging += 1;
       }
     }
+    const ethereum = this.devnet.networks.find((n) => n.name === 'Ethereum')!;
+    const feed = new Contract(ethereum.silverFeed!, CHAINLINK_AGGREGATOR_ABI, this.provider('Ethereum'));
     for (const event of events) {
       if (event.type !== 'silver.ticked') continue;
       const block = blockOf.get(Date.parse(event.occurredAt));
-      const ethereum = this.devnet.networks.find((n) => n.name === 'Ethereum')!;
-      const feed = new Contract(ethereum.silverFeed!, CHAINLINK_AGGREGATOR_ABI, this.provider('Ethereum'));
       const round = (await feed.getFunction('latestRoundData')({ blockTag: block ?? 'latest' })) as unknown as bigint[];
       const truth = silverGramPrice(unitsToNumber(round[1], SILVER_FEED_DECIMALS));
       if (truth !== event.data.pricePerGram) {
