@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NPM_MARKER := node_modules/.install-stamp
 
-.PHONY: start test build install services chromium clean bench
+.PHONY: start test build compile install services chromium clean bench soak
 
 start: build
 	node services/dist/apps/start/main.js
@@ -19,12 +19,22 @@ $(NPM_MARKER): package-lock.json package.json contracts/package.json services/pa
 	npm install --no-audit --no-fund
 	@touch $@
 
-build: install
+# The web build is the slowest step of a build: done again only when one of its inputs changed.
+WEB_STAMP := web/dist/.build-stamp
+WEB_INPUTS := $(shell find web/src web/public web/scripts contracts/src -type f 2>/dev/null) \
+	web/index.html web/vite.config.ts web/package.json web/tsconfig.json
+
+build: compile $(WEB_STAMP)
+
+compile: install
 	@if [ -f contracts/scripts/compile-solidity.mjs ]; then node contracts/scripts/compile-solidity.mjs; fi
 	npx tsc -b
 	@# npm links workspace binaries only when they exist at install time: link `xsd` after building.
 	@chmod +x cli/dist/main.js && ln -sfn ../@xsd/cli/dist/main.js node_modules/.bin/xsd
-	@if [ -f web/vite.config.ts ]; then npm run build -w @xsd/web; fi
+
+$(WEB_STAMP): $(WEB_INPUTS) $(NPM_MARKER) | compile
+	npm run build -w @xsd/web
+	@touch $@
 
 services:
 	@bash scripts/ensure-services.sh
@@ -43,6 +53,10 @@ bench: build services
 	$(BENCH_RUN) bench/http/main.ts
 	$(BENCH_RUN) bench/analytics/main.ts
 	$(BENCH_RUN) bench/notify/main.ts
+
+# The long version of the restart check that `make test` runs three times: twenty starts under load.
+soak: build services
+	XSD_SOAK_STARTS=20 npx vitest run --project e2e services/src/apps/start.e2e.spec.ts -t 'starts and stops in a row'
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo

@@ -12,6 +12,21 @@ const shared = {
   ssr: { resolve: { conditions, externalConditions: conditions } },
 };
 
+/**
+ * Vitest runs one file at a time on a 2-core machine unless told (cores - 1 workers). Unit files
+ * are CPU-bound: two workers. Integration and end-to-end files mostly wait on PostgreSQL, NATS,
+ * anvil, Chromium and timers, and each uses databases, streams, ports and folders of its own, so
+ * they overlap well. The one file that loads every core on purpose (the restart check under CPU
+ * load) runs alone, after the others.
+ */
+const RUN_ALONE = ['services/src/apps/start.e2e.spec.ts'];
+const e2e = {
+  include: ['{services,cli,web}/**/*.e2e.spec.{ts,tsx}', 'e2e/**/*.e2e.spec.ts'],
+  exclude: ['**/node_modules/**'],
+  testTimeout: 120_000,
+  hookTimeout: 240_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +34,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'unit',
+          maxWorkers: 2,
           include: ['{contracts,services,cli}/src/**/*.unit.spec.ts', 'cli/src/**/*.test.tsx', 'web/src/**/*.unit.spec.{ts,tsx}'],
         },
       },
@@ -26,6 +42,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'int',
+          maxWorkers: 3,
           include: ['services/src/**/*.int.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -33,14 +50,11 @@ export default defineConfig({
       },
       {
         ...shared,
-        test: {
-          name: 'e2e',
-          include: ['{services,cli,web}/**/*.e2e.spec.{ts,tsx}', 'e2e/**/*.e2e.spec.ts'],
-          exclude: ['**/node_modules/**'],
-          testTimeout: 120_000,
-          hookTimeout: 240_000,
-          fileParallelism: false,
-        },
+        test: { ...e2e, name: 'e2e', exclude: [...e2e.exclude, ...RUN_ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        ...shared,
+        test: { ...e2e, name: 'e2e-alone', include: RUN_ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

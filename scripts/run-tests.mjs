@@ -11,6 +11,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const tiers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['unit', 'int', 'e2e'];
+/** The Vitest projects of a tier (vitest.config.ts): the end-to-end files that must run alone come last. */
+const projectsOf = { e2e: ['e2e', 'e2e-alone'] };
 const outDir = join(process.cwd(), '.test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -25,7 +27,7 @@ for (const tier of tiers) {
   process.stdout.write(`\n=== ${tier} tests ===\n`);
   const run = spawnSync(
     'npx',
-    ['vitest', 'run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, '--passWithNoTests'],
+    ['vitest', 'run', ...(projectsOf[tier] ?? [tier]).flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, '--passWithNoTests'],
     { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
   );
   let report;

@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   api = await adminApi(stack.url, SUPER.email, SUPER.password);
   // Two browsers: the staff session cookie must not reach the visitor's beacons.
-  visitor = await launchChromium(undefined, { userAgent: DESKTOP_UA });
+  visitor = await launchChromium(undefined, { userAgent: DESKTOP_UA, persistent: true });
   staff = await launchChromium();
 });
 

@@ -74,7 +74,7 @@ function recordAppearances() {
 }
 
 async function openPage(options: { freshVisitor?: boolean; grant?: boolean } = {}): Promise<{ page: Page; problems: ConsoleProblem[] }> {
-  const browser = await launchChromium(undefined, { freshVisitor: options.freshVisitor });
+  const browser = await launchChromium(undefined, { freshVisitor: options.freshVisitor, persistent: true });
   browsers.push(browser);
   if (options.grant) await browser.context.grantPermissions(['notifications'], { origin: stack.url });
   const page = await browser.context.newPage();

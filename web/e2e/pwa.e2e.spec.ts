@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 async function openPage(options: { freshVisitor?: boolean } = {}): Promise<{ page: Page; problems: ConsoleProblem[] }> {
-  const browser = await launchChromium(undefined, options);
+  const browser = await launchChromium(undefined, { ...options, persistent: true });
   browsers.push(browser);
   const page = await browser.context.newPage();
   return { page, problems: collectConsoleErrors(page) };

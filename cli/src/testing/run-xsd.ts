@@ -1,11 +1,12 @@
-// How the CLI's end-to-end tests run the real binary: `npx xsd …` from the repo root, as an
-// operator would, with stdout a pipe (the plain, colourless path).
+// How the CLI's end-to-end tests run the real binary: the built entry (`node cli/dist/main.js`)
+// from the repo root, with stdout a pipe (the plain, colourless path). npx adds about a second a
+// call and nothing the tests check; the one test of `npx xsd` itself is projections.e2e.spec.ts.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** The linked binary itself, for the tests that signal the process (npx would take the signal). */
-export const XSD_BIN = fileURLToPath(new URL('../../../node_modules/.bin/xsd', import.meta.url));
+/** The built CLI (`make test` builds before the tests run), what the linked `xsd` binary points at. */
+export const XSD_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 export interface XsdRun {
   readonly status: number | null;
@@ -13,26 +14,19 @@ export interface XsdRun {
   readonly stderr: string;
 }
 
-/** npm's own complaints about this machine's npmrc are not the CLI's output. */
-export const withoutNpmWarnings = (text: string) =>
-  text
-    .split('\n')
-    .filter((line) => !line.startsWith('npm warn '))
-    .join('\n');
-
-/** Runs `npx xsd …` to completion. `input` is piped to stdin (closed either way). */
+/** Runs `xsd …` to completion. `input` is piped to stdin (closed either way). */
 export function xsd(args: readonly string[], env: Record<string, string>, input = ''): XsdRun {
-  const run = spawnSync('npx', ['xsd', ...args], {
+  const run = spawnSync(process.execPath, [XSD_MAIN, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     input,
     encoding: 'utf8',
     timeout: 120_000,
   });
-  return { status: run.status, stdout: run.stdout, stderr: withoutNpmWarnings(run.stderr) };
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** Starts the binary in the background (for --watch), in its own process group. */
+/** Starts the CLI in the background (for --watch); signals reach it directly. */
 export function spawnXsd(args: readonly string[], env: Record<string, string>): ChildProcess {
-  return spawn(XSD_BIN, [...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [XSD_MAIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteDirectory } from '../database/database.js';
 import { findFreeBasePort } from '../devnet/free-port.js';
+import { seedPgliteDataDir } from './test-database.js';
 import { waitFor } from './wait-for.js';
 
 // The built launcher of `make start` (`make test` builds before the tests run).
@@ -51,6 +54,11 @@ export interface StackOptions {
   readonly startTimeoutMs?: number;
   /** Use (and keep) this data folder instead of a new temporary one, e.g. to restart on the same data. */
   readonly dataDir?: string;
+  /**
+   * Let the stack migrate its new embedded database itself, as a first `make start` does. By
+   * default a new data folder gets a copy of a migrated one (migrating takes PGlite seconds).
+   */
+  readonly migrateAtStart?: boolean;
 }
 
 /** A stack that exited before it became healthy, with how it ended and everything it printed. */
@@ -86,6 +94,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
 async function startOnce(options: StackOptions): Promise<RunningStack> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'silverboard-stack-')));
+  const embedded = options.env?.DATABASE_URL === undefined;
+  if (embedded && !options.migrateAtStart && !existsSync(pgliteDirectory(dataDir))) await seedPgliteDataDir(dataDir);
   const devnetBasePort = await findFreeBasePort();
   const port = await findFreeBasePort(1);
   const env: Record<string, string> = {

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
-import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../database/database.js';
+import { type DatabaseHandle, IN_MEMORY, openDatabase, pgliteDirectory } from '../database/database.js';
 import { PgliteDialect } from '../database/pglite-dialect.js';
 import { migrateToLatest, migrations } from '../database/migrate.js';
 
@@ -29,9 +30,11 @@ const TEMPLATE = `silverboard_template_${SCHEMA_HASH}`;
 /** Key of the advisory lock that makes one process build the template while others wait. */
 const TEMPLATE_LOCK_KEY = Number.parseInt(SCHEMA_HASH.slice(0, 8), 16);
 const SNAPSHOT_FILE = join(tmpdir(), `silverboard-pglite-${SCHEMA_HASH}.tar`);
+const PGLITE_TEMPLATE_DIR = join(tmpdir(), `silverboard-pglite-dir-${SCHEMA_HASH}`);
 
 let templateReady: Promise<void> | null = null;
 let snapshotReady: Promise<Blob> | null = null;
+let pgliteTemplateReady: Promise<void> | null = null;
 
 export interface TestDatabase {
   readonly handle: DatabaseHandle;
@@ -91,6 +94,34 @@ export async function createPgliteTestDatabase(dataDir: string = IN_MEMORY): Pro
     throw error;
   }
   return handle;
+}
+
+/**
+ * Gives a new data folder a migrated PGlite database (`<dataDir>/pglite`), copied from a template
+ * folder made once per schema on this machine: a stack then starts in a second or two less than
+ * one that migrates a new folder. The template is built under a private name and renamed, so a
+ * copy never finds half of it.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  await (pgliteTemplateReady ??= ensurePgliteTemplate().catch((error: unknown) => {
+    pgliteTemplateReady = null;
+    throw error;
+  }));
+  await cp(PGLITE_TEMPLATE_DIR, pgliteDirectory(dataDir), { recursive: true });
+}
+
+async function ensurePgliteTemplate(): Promise<void> {
+  if (existsSync(join(PGLITE_TEMPLATE_DIR, 'PG_VERSION'))) return;
+  const building = `${PGLITE_TEMPLATE_DIR}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    await (await createPgliteTestDatabase(building)).close();
+    // Another process may have renamed its own template into place first: theirs is as good.
+    await rename(pgliteDirectory(building), PGLITE_TEMPLATE_DIR).catch((error: NodeJS.ErrnoException) => {
+      if (!existsSync(join(PGLITE_TEMPLATE_DIR, 'PG_VERSION'))) throw error;
+    });
+  } finally {
+    await rm(building, { recursive: true, force: true });
+  }
 }
 
 function pgliteSnapshot(): Promise<Blob> {

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser as ChromiumProcess, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { markPromptsAnswered } from './prompts';
 
 /** Debian's Chromium, headless, quiet: no background traffic, no first-run UI. */
@@ -29,17 +30,42 @@ export interface LaunchOptions {
   readonly userAgent?: string;
   /** A visitor who never answered the app's prompts (see prompts.ts); by default they were answered. */
   readonly freshVisitor?: boolean;
+  /**
+   * A Chromium of its own with a profile on disk, for what an off-the-record context lacks (web
+   * push subscriptions, an installable app). Otherwise a new context of the file's one Chromium.
+   */
+  readonly persistent?: boolean;
 }
 
-/** A fresh Chromium with a new temporary profile; close() removes the profile. */
+/**
+ * One Chromium per test file, started on first use and closed after the file's tests: a new
+ * context in it is as separate as a new profile (cookies, storage, service workers, cache) and
+ * takes milliseconds, where launching Chromium takes about a second.
+ */
+let shared: Promise<ChromiumProcess> | undefined;
+afterAll(async () => {
+  const browser = await shared?.catch(() => undefined);
+  shared = undefined;
+  await browser?.close();
+});
+
+/** A fresh browser profile: a new context of the file's Chromium, or with `persistent` a Chromium of its own. */
 export async function launchChromium(viewport = { width: 1280, height: 900 }, options: LaunchOptions = {}): Promise<Browser> {
+  const contextOptions = { viewport, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };
+  if (options.persistent) return launchPersistent(contextOptions, options);
+  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const context = await (await shared).newContext(contextOptions);
+  if (!options.freshVisitor) await markPromptsAnswered(context);
+  return { context, close: () => context.close().catch(() => undefined) };
+}
+
+async function launchPersistent(contextOptions: { viewport: { width: number; height: number }; userAgent?: string }, options: LaunchOptions): Promise<Browser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'silverboard-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport,
-    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...contextOptions,
   });
   if (!options.freshVisitor) await markPromptsAnswered(context);
   return {
