@@ -10,9 +10,9 @@ import {
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { ProjectionProgress } from './projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
+import { type Projection, PROJECTIONS } from './projection.js';
 import { ProjectorLeadership, startWhenLeading } from './projector-leadership.js';
-import { ALL_PROJECTIONS } from './projections.js';
 import { Projector } from './projector.js';
 
 export const PROJECTOR_AUTOSTART = Symbol('PROJECTOR_AUTOSTART');
@@ -47,9 +47,9 @@ export class ProjectorModule {
         { provide: PROJECTOR_AUTOSTART, useValue: autostart },
         {
           provide: Projector,
-          inject: [DATABASE, EVENT_LOG, ProjectionProgress],
-          useFactory: (database: DatabaseHandle, log: EventLog, progress: ProjectionProgress) =>
-            new Projector(database.db, log, ALL_PROJECTIONS, progress, {
+          inject: [DATABASE, EVENT_LOG, PROJECTIONS, ProjectionProgress],
+          useFactory: (database: DatabaseHandle, log: EventLog, projections: readonly Projection[], progress: ProjectionProgress) =>
+            new Projector(database.db, log, projections, progress, {
               leadership: new ProjectorLeadership(database.db, database.kind),
             }),
         },
