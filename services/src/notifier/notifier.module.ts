@@ -1,19 +1,11 @@
-import {
-  type BeforeApplicationShutdown,
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import { Interval, ScheduleModule } from '@nestjs/schedule';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { describeError } from '../event-log/batch-delivery.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { ProjectorLeadership, startWhenLeading } from '../projector/projector-leadership.js';
+import { LeadingConsumerLifecycle, ProjectorLeadership } from '../projector/projector-leadership.js';
 import { PushDeliveryRecords } from '../push/push-delivery-records.js';
 import { WebPushSender } from '../push/web-push-sender.js';
 import { WebPushModule } from '../push/web-push.module.js';
@@ -25,19 +17,16 @@ export const REMINDER_CHECK_MS = 30_000;
 
 /** Starts the notifier with the application, runs the reminder passes, and stops it before the log closes. */
 @Injectable()
-class NotifierLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Notifier');
-
+class NotifierLifecycle extends LeadingConsumerLifecycle {
   constructor(
     private readonly notifier: Notifier,
-    @Inject(NOTIFIER_AUTOSTART) private readonly autostart: boolean,
-  ) {}
+    @Inject(NOTIFIER_AUTOSTART) autostart: boolean,
+  ) {
+    super(notifier, autostart, new Logger('Notifier'));
+  }
 
-  onApplicationBootstrap(): void {
-    if (!this.autostart) return;
-    startWhenLeading(this.notifier, this.logger, () => {
-      if (this.notifier.running) this.logger.log(`leading from sequence ${this.notifier.checkpoint}`);
-    });
+  protected leadingMessage(): string | null {
+    return this.notifier.running ? `leading from sequence ${this.notifier.checkpoint}` : null;
   }
 
   @Interval('notifier-reminders', REMINDER_CHECK_MS)
@@ -49,10 +38,6 @@ class NotifierLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
       // Logged and tried again at the next pass: the schedule never stops.
       this.logger.error(`reminder pass failed: ${describeError(error)}`);
     }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.notifier.stop();
   }
 }
 

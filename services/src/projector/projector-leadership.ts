@@ -1,3 +1,4 @@
+import type { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../database/database.js';
 import type { DB } from '../database/schema.js';
@@ -123,6 +124,7 @@ export interface LeadingConsumer {
   start(): Promise<void>;
   /** True once stop() was called. */
   readonly stopping: boolean;
+  stop(): Promise<void>;
 }
 
 /**
@@ -135,6 +137,33 @@ export function startWhenLeading(consumer: LeadingConsumer, logger: { error(mess
     if (consumer.stopping) return;
     logger.error(`could not start: ${describeError(error)}`);
   });
+}
+
+/**
+ * Runs a leading consumer with the application: started at bootstrap when `autostart` (without
+ * waiting, see startWhenLeading), stopped before the log closes. A role module provides a subclass.
+ */
+export abstract class LeadingConsumerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  protected constructor(
+    private readonly consumer: LeadingConsumer,
+    private readonly autostart: boolean,
+    protected readonly logger: Logger,
+  ) {}
+
+  /** The line to log once it leads, if any. */
+  protected abstract leadingMessage(): string | null;
+
+  onApplicationBootstrap(): void {
+    if (!this.autostart) return;
+    startWhenLeading(this.consumer, this.logger, () => {
+      const message = this.leadingMessage();
+      if (message !== null) this.logger.log(message);
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer.stop();
+  }
 }
 
 function withTimeout(promise: Promise<void>, timeoutMs: number | undefined, role: string): Promise<void> {

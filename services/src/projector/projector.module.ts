@@ -1,39 +1,26 @@
-import {
-  type BeforeApplicationShutdown,
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { type Projection, PROJECTIONS } from './projection.js';
-import { ProjectorLeadership, startWhenLeading } from './projector-leadership.js';
+import { LeadingConsumerLifecycle, ProjectorLeadership } from './projector-leadership.js';
 import { Projector } from './projector.js';
 
 export const PROJECTOR_AUTOSTART = Symbol('PROJECTOR_AUTOSTART');
 
 /** Starts the projections with the application and stops them before the log closes. */
 @Injectable()
-class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Projector');
-
+class ProjectorLifecycle extends LeadingConsumerLifecycle {
   constructor(
     private readonly projector: Projector,
-    @Inject(PROJECTOR_AUTOSTART) private readonly autostart: boolean,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.autostart) return;
-    startWhenLeading(this.projector, this.logger, () => this.logger.log(`leading: ${this.projector.names.join(', ')}`));
+    @Inject(PROJECTOR_AUTOSTART) autostart: boolean,
+  ) {
+    super(projector, autostart, new Logger('Projector'));
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.projector.stop();
+  protected leadingMessage(): string {
+    return `leading: ${this.projector.names.join(', ')}`;
   }
 }
 

@@ -7,6 +7,8 @@ import {
   type AppendResult,
   assertSequence,
   type BatchHandler,
+  checkAppend,
+  checkSubscription,
   ConcurrencyError,
   type EventLog,
   type EventLogInfo,
@@ -57,7 +59,6 @@ export interface JetStreamEventLogOptions extends DeliveryOptions {
 }
 
 const DEFAULT_STREAM = 'XSD_EVENTS';
-const DEFAULT_MAX_BATCH = 100;
 /** First wait before publishing again after a transient failure; it doubles up to the maximum. */
 const RETRY_FIRST_MS = 50;
 const RETRY_MAX_MS = 1_000;
@@ -151,9 +152,7 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async append(event: AnyEvent, options: AppendOptions = {}): Promise<AppendResult> {
-    const stored = parseEvent(event);
-    const expected = options.expectedSubjectSequence;
-    if (expected !== undefined) assertSequence(expected, 'expectedSubjectSequence', 0);
+    const { event: stored, expected } = checkAppend(event, options);
     try {
       return await this.publish(stored, expected);
     } catch (error) {
@@ -238,10 +237,7 @@ export class JetStreamEventLog implements EventLog {
    * stop() and by the server after `inactiveThresholdMs` without its subscriber.
    */
   async subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription> {
-    if (!name) throw new RangeError('A durable consumer needs a name');
-    assertSequence(options.fromSequence, 'fromSequence', 1);
-    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-    assertSequence(maxBatch, 'maxBatch', 1);
+    const maxBatch = checkSubscription(name, options);
     try {
       const consumer = await this.retryTransient(async () => {
         await placeConsumer(this.jsm, this.stream, name, {
