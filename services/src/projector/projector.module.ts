@@ -1,28 +1,16 @@
-import { type DynamicModule, Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { type Projection, PROJECTIONS } from './projection.js';
-import { LeadingConsumerLifecycle, ProjectorLeadership } from './projector-leadership.js';
+import { leadingConsumerLifecycle, ProjectorLeadership } from './projector-leadership.js';
 import { Projector } from './projector.js';
 
 export const PROJECTOR_AUTOSTART = Symbol('PROJECTOR_AUTOSTART');
 
 /** Starts the projections with the application and stops them before the log closes. */
-@Injectable()
-class ProjectorLifecycle extends LeadingConsumerLifecycle {
-  constructor(
-    private readonly projector: Projector,
-    @Inject(PROJECTOR_AUTOSTART) autostart: boolean,
-  ) {
-    super(projector, autostart, new Logger('Projector'));
-  }
-
-  protected leadingMessage(): string {
-    return `leading: ${this.projector.names.join(', ')}`;
-  }
-}
+const ProjectorLifecycle = leadingConsumerLifecycle(Projector, PROJECTOR_AUTOSTART, (projector) => `leading: ${projector.names.join(', ')}`);
 
 @Module({})
 export class ProjectorModule {
