@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { ALL_PROJECTIONS } from '@xsd/services/projector/projections';
+import { ALL_PROJECTIONS } from '@xsd/services/read-models/projections';
 import { openPipeline, type Pipeline } from '@xsd/services/testing/pipeline';
 import { priceTicks } from '@xsd/services/testing/price-ticks';
 import { tableChecksum } from '@xsd/services/testing/table-checksum';

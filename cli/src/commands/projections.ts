@@ -14,7 +14,7 @@ export function registerProjectionsCommand(program: Command): void {
     .action(async (name: string | undefined) => {
       const [{ loadConfig }, { rebuildProjections }] = await Promise.all([
         import('@xsd/services/config/config'),
-        import('@xsd/services/projector/rebuild'),
+        import('@xsd/services/apps/rebuild'),
       ]);
       const results = await rebuildProjections(loadConfig(), name, (line) => process.stdout.write(`${line}\n`));
       const total = results.reduce((sum, result) => sum + result.elapsedMs, 0);

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ACTIVITY_PERMISSION, ActivityQuerySchema, type ActivityResponse } from '@xsd/contracts/api/admin-activity';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { RequirePermission } from '../staff/auth.decorators.js';
 import { ActivityService } from './activity.service.js';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { AnalyticsBeaconSchema, type AnalyticsResponse, AnalyticsQuerySchema } from '@xsd/contracts/api/analytics';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { OptionalSession, RequirePermission } from '../staff/auth.decorators.js';
 import type { StaffRequest } from '../staff/staff.types.js';
 import { AnalyticsService } from './analytics.service.js';

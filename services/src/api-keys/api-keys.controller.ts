@@ -5,7 +5,7 @@ import {
   CreateApiKeyRequestSchema,
   type CreateApiKeyResponse,
 } from '@xsd/contracts/api/admin-api-keys';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { ApiKeysService } from './api-keys.service.js';

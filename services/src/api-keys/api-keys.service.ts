@@ -14,13 +14,13 @@ import {
   type CreateApiKeyResponse,
 } from '@xsd/contracts/api/admin-api-keys';
 import type { z } from 'zod';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { DecisionError } from '../event-sourcing/decider.js';
 import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { apiKeysProjection } from '../read-models/api-keys/api-keys.projection.js';
 import { type ApiKeyRow, ApiKeysRepository } from '../read-models/api-keys/api-keys.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';

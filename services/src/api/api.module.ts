@@ -20,7 +20,7 @@ import { OverviewModule } from '../overview/overview.module.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { PushModule } from '../push/push.module.js';
-import { ApiErrorFilter } from './api-error.filter.js';
+import { ApiErrorFilter } from '../http/api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
 @Module({

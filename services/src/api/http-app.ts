@@ -6,12 +6,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { readYourWrites } from '../read-cache/read-your-writes.js';
 import { publicCors } from './cors.js';
-import { acceptOnlyDeclaredBodies, requireWellFormedText } from './edge-validation.js';
+import { acceptOnlyDeclaredBodies, requireWellFormedText } from '../http/edge-validation.js';
 import { securityHeaders } from './security-headers.js';
-import { registerV1RateLimit } from './v1-rate-limit.js';
+import { registerV1RateLimit } from '../http/v1-rate-limit.js';
 import { registerOpenApiRoute } from '../openapi/openapi-route.js';
 import { serveWebApp } from './web-app.js';
 

@@ -2,7 +2,7 @@ import { Test } from '@nestjs/testing';
 import { describe, expect, it } from 'vitest';
 import { CLOCK, systemClock } from '../core/clock.js';
 import { DATABASE } from '../core/injection-tokens.js';
-import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { TEST_APP_CONFIG } from '../testing/api-test-app.js';

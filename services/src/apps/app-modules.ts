@@ -5,10 +5,14 @@ import { CoreModule } from '../core/core.module.js';
 import { IngestorModule } from '../ingestor/ingestor.module.js';
 import { NotifierModule } from '../notifier/notifier.module.js';
 import { ProjectorModule } from '../projector/projector.module.js';
+import { ReadModelsModule } from '../read-models/read-models.module.js';
 import { MaintenanceSchedulerModule } from '../site/maintenance-scheduler.module.js';
 
 @Module({})
 class AppRoot {}
+
+/** What every role stands on: the infrastructure and the read models' repositories. */
+const foundation = (config: AppConfig) => [CoreModule.forRoot(config), ReadModelsModule];
 
 /**
  * The process roles of the design. `all` is the embedded single process of `make start`; the
@@ -18,7 +22,7 @@ export const appModules = {
   all: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
     imports: [
-      CoreModule.forRoot(config),
+      ...foundation(config),
       ProjectorModule.forRoot({ autostart: true }),
       MaintenanceSchedulerModule.forRoot({ autostart: true }),
       IngestorModule.forRoot({ autostart: true }),
@@ -28,13 +32,13 @@ export const appModules = {
   }),
   api: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
-    imports: [CoreModule.forRoot(config), ApiModule],
+    imports: [...foundation(config), ApiModule],
   }),
   /** Also ends maintenance at its expected up time (the scheduler lives here, never in the API). */
   projector: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
     imports: [
-      CoreModule.forRoot(config),
+      ...foundation(config),
       ProjectorModule.forRoot({ autostart: true }),
       MaintenanceSchedulerModule.forRoot({ autostart: true }),
     ],
@@ -42,7 +46,7 @@ export const appModules = {
   /** Reads the chains every 30 s and appends price and silver ticks; run one or more replicas. */
   ingestor: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
-    imports: [CoreModule.forRoot(config), IngestorModule.forRoot({ autostart: true })],
+    imports: [...foundation(config), IngestorModule.forRoot({ autostart: true })],
   }),
   /**
    * Follows the log and sends web push for the alert rules. Replicas are safe: one leads (an
@@ -50,11 +54,11 @@ export const appModules = {
    */
   notifier: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
-    imports: [CoreModule.forRoot(config), NotifierModule.forRoot({ autostart: true })],
+    imports: [...foundation(config), NotifierModule.forRoot({ autostart: true })],
   }),
   /** One-off commands (`xsd projections rebuild`): infrastructure and projections, nothing started. */
   oneOffCommands: (config: AppConfig): DynamicModule => ({
     module: AppRoot,
-    imports: [CoreModule.forRoot(config), ProjectorModule.forRoot({ autostart: false })],
+    imports: [...foundation(config), ProjectorModule.forRoot({ autostart: false })],
   }),
 };

@@ -6,7 +6,7 @@ import {
   CreateCalendarEventRequestSchema,
   UpdateCalendarEventRequestSchema,
 } from '@xsd/contracts/api/admin-calendar';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { AdminCalendarService } from './admin-calendar.service.js';

@@ -5,7 +5,7 @@ import {
   CalendarEventsRepository,
   type CalendarEventRow,
 } from '../read-models/calendar-events/calendar-events.repository.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { CachedBody, type CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 import { calendarFeed, type FeedEvent } from './icalendar.js';

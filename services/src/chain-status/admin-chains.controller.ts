@@ -4,7 +4,7 @@ import {
   type AdminChainsResponse,
   UpdateChainSettingRequestSchema,
 } from '@xsd/contracts/api/admin-chains';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { AdminChainsService } from './admin-chains.service.js';

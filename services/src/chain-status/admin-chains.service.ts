@@ -8,13 +8,13 @@ import {
   type UpdateChainSettingRequestSchema,
 } from '@xsd/contracts/api/admin-chains';
 import type { z } from 'zod';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { NETWORKS } from '../chains/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { chainSettingsProjection } from '../read-models/chain-settings/chain-settings.projection.js';
 import { type ChainSettingRow, ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';

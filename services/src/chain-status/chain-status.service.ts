@@ -6,7 +6,7 @@ import {
   ChainSettingsRepository,
   type ChainSettingRow,
 } from '../read-models/chain-settings/chain-settings.repository.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 

@@ -6,7 +6,7 @@ import {
   UpdateContactSubmissionSchema,
 } from '@xsd/contracts/api/contact';
 import type { FastifyReply } from 'fastify';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { AdminContactService } from './admin-contact.service.js';

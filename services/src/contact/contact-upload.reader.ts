@@ -4,7 +4,7 @@ import {
 } from '@xsd/contracts/api/contact';
 import { findUnsafeText } from '@xsd/contracts/text/safe-text';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 
 /** What a contact form upload carried: its text fields and the photo's bytes, if one was sent. */
 export interface ContactUpload {

@@ -2,8 +2,8 @@ import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ContactFormSchema, type ContactSubmitResponse } from '@xsd/contracts/api/contact';
 import type { FastifyRequest } from 'fastify';
-import { TAKES_UPLOAD } from '../api/edge-validation.js';
-import { parseRequest } from '../api/validation.js';
+import { TAKES_UPLOAD } from '../http/edge-validation.js';
+import { parseRequest } from '../http/validation.js';
 import { readContactUpload } from './contact-upload.reader.js';
 import { ContactService } from './contact.service.js';
 

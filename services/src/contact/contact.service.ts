@@ -10,12 +10,12 @@ import {
   detectPhotoType,
   PHOTO_CONTENT_TYPES,
 } from '@xsd/contracts/api/contact';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { contactSubmissionsProjection } from '../read-models/contact-submissions/contact-submissions.projection.js';
 import { contactPhotoKey, PHOTO_STORE, type PhotoStore } from '../uploads/photo-store.js';
 import { ContactFlood } from './contact-flood.js';

@@ -4,11 +4,11 @@ import { type DatabaseHandle, openDatabase } from '../database/database.js';
 import { migrateToLatest } from '../database/migrate.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { openEventLog } from '../event-log/open-event-log.js';
-import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
-import { ReadModelsModule } from '../read-models/read-models.module.js';
+import { CheckpointsRepository } from './checkpoints.repository.js';
 import { CLOCK, systemClock } from './clock.js';
+import { deadLetterRecorder } from './dead-letters.js';
 import { APP_CONFIG, DATABASE, EVENT_LOG } from './injection-tokens.js';
+import { ProjectionProgress } from './projection-progress.js';
 
 /** Closes the log before the database: consumers may still be writing their last batch. */
 class InfrastructureShutdown implements OnApplicationShutdown {
@@ -24,9 +24,11 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 }
 
 /**
- * Config, clock, database (migrated at start), event log, the repositories over the database and
- * read-your-writes progress, chosen by the environment alone: DATABASE_URL / NATS_URL set means
- * distributed, unset means embedded. Tests replace the clock with overrideProvider(CLOCK).
+ * Config, clock, database (migrated at start), event log (its dead letters recorded), the
+ * projections' checkpoints and read-your-writes progress, chosen by the environment alone:
+ * DATABASE_URL / NATS_URL set means distributed, unset means embedded. The read models'
+ * repositories come with ReadModelsModule, which each app imports beside this one. Tests replace
+ * the clock with overrideProvider(CLOCK).
  */
 @Global()
 @Module({})
@@ -34,7 +36,6 @@ export class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      imports: [ReadModelsModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: CLOCK, useValue: systemClock },
@@ -50,8 +51,9 @@ export class CoreModule {
         {
           provide: EVENT_LOG,
           inject: [DATABASE],
-          useFactory: (database: DatabaseHandle) => openEventLog(config, database.db),
+          useFactory: (database: DatabaseHandle) => openEventLog(config, database.db, deadLetterRecorder(database.db)),
         },
+        CheckpointsRepository,
         {
           provide: ProjectionProgress,
           inject: [CheckpointsRepository],
@@ -59,7 +61,7 @@ export class CoreModule {
         },
         InfrastructureShutdown,
       ],
-      exports: [APP_CONFIG, CLOCK, DATABASE, EVENT_LOG, ProjectionProgress],
+      exports: [APP_CONFIG, CLOCK, DATABASE, EVENT_LOG, CheckpointsRepository, ProjectionProgress],
     };
   }
 }

@@ -1,9 +1,16 @@
 import type { ColumnType } from 'kysely';
 
 /*
- * Column shapes shared by the table types (`database/schema.ts` and each read model's
- * `*.table.ts`). Values as both drivers return them: see `schema.ts`.
+ * Column shapes shared by the table types (each owner's `*.table.ts`, assembled by `schema.ts`).
+ * Values as both drivers return them: see `schema.ts`.
  */
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** The kinds of alert a push subscription registers (the push and the notifier tables). */
+export type AlertKind = 'price' | 'silver' | 'calendar';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp with a database default (`now()`), optional on insert. */

@@ -1,4 +1,4 @@
-import type { AnyEvent } from '@xsd/contracts';
+import { type AnyEvent, parseEvent } from '@xsd/contracts';
 
 /** An event as stored: its position in the whole log (1-based, gap-free per adapter) and itself. */
 export interface StoredEvent {
@@ -128,4 +128,23 @@ export function assertSequence(value: number, name: string, min: number): void {
   if (!Number.isSafeInteger(value) || value < min) {
     throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
   }
+}
+
+const DEFAULT_MAX_BATCH = 100;
+
+/** Checks a subscription's arguments as every adapter does; returns its batch size (default 100). */
+export function checkSubscription(name: string, options: SubscribeOptions): number {
+  if (!name) throw new RangeError('A durable consumer needs a name');
+  assertSequence(options.fromSequence, 'fromSequence', 1);
+  const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  assertSequence(maxBatch, 'maxBatch', 1);
+  return maxBatch;
+}
+
+/** An event to append, validated, and the subject sequence it expects, checked. */
+export function checkAppend(event: AnyEvent, options: AppendOptions): { readonly event: AnyEvent; readonly expected: number | undefined } {
+  const parsed = parseEvent(event);
+  const expected = options.expectedSubjectSequence;
+  if (expected !== undefined) assertSequence(expected, 'expectedSubjectSequence', 0);
+  return { event: parsed, expected };
 }

@@ -1,6 +1,6 @@
 import type { Actor, EventType } from '@xsd/contracts';
 import type { EventLog } from '../event-log/event-log.js';
-import type { ProjectionProgress } from '../projector/projection-progress.js';
+import type { ProjectionProgress } from '../core/projection-progress.js';
 import { type AppendedDecision, decideAndAppend, readHistory } from './aggregate-store.js';
 import { type DecidedEvent, type Decider, fold } from './decider.js';
 

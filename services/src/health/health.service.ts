@@ -7,8 +7,8 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
-import { ALL_PROJECTIONS } from '../projector/projections.js';
+import { CheckpointsRepository } from '../core/checkpoints.repository.js';
+import { ALL_PROJECTIONS } from '../read-models/projections.js';
 import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 

@@ -1,5 +1,5 @@
 import type { EventType } from '@xsd/contracts';
-import { ALL_PROJECTIONS } from '../projector/projections.js';
+import { ALL_PROJECTIONS } from '../read-models/projections.js';
 
 /** What a followed event tells clients about: the stream message type it leads to. */
 export type LiveTopic = 'price' | 'silver' | 'site' | 'news' | 'chain' | 'calendar' | 'contact';

@@ -4,7 +4,7 @@ import type { StreamEvent } from '@xsd/contracts/api/stream';
 import { Observable, Subject } from 'rxjs';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { PricesService } from '../prices/prices.service.js';
 import { SiteService } from '../site/site.service.js';
 import { type LiveTopic, liveTopicOf, projectionsOf } from './live-messages.js';

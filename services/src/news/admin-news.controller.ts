@@ -6,7 +6,7 @@ import {
   CreateNewsRequestSchema,
   UpdateNewsRequestSchema,
 } from '@xsd/contracts/api/admin-news';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { AdminNewsService } from './admin-news.service.js';

@@ -12,13 +12,13 @@ import {
 } from '@xsd/contracts/api/admin-news';
 import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
 import type { z } from 'zod';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
 import { type AdminNewsRow, BreakingNewsRepository } from '../read-models/breaking-news/breaking-news.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';

@@ -3,7 +3,7 @@ import { compareNews, type NewsItem, type NewsListResponse } from '@xsd/contract
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { BreakingNewsRepository, type NewsRow } from '../read-models/breaking-news/breaking-news.repository.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 

@@ -1,7 +1,8 @@
 import type { AlertCondition, AlertLists, PushPayload } from '@xsd/contracts/api/push';
 import type { AlertTriggerItem, PushDeliveryItem } from '@xsd/contracts/events/push-events';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AlertKind, DB } from '../database/schema.js';
+import type { AlertKind } from '../database/column-types.js';
+import type { DB } from '../database/schema.js';
 import type { NotifierTriggerOutcome } from './notifier.tables.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;

@@ -1,19 +1,11 @@
-import {
-  type BeforeApplicationShutdown,
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { Interval, ScheduleModule } from '@nestjs/schedule';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { describeError } from '../event-log/batch-delivery.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { ProjectorLeadership, startWhenLeading } from '../projector/projector-leadership.js';
+import { leadingConsumerLifecycle, ProjectorLeadership } from '../projector/projector-leadership.js';
 import { PushDeliveryRecords } from '../push/push-delivery-records.js';
 import { WebPushSender } from '../push/web-push-sender.js';
 import { WebPushModule } from '../push/web-push.module.js';
@@ -24,35 +16,18 @@ export const NOTIFIER_AUTOSTART = Symbol('NOTIFIER_AUTOSTART');
 export const REMINDER_CHECK_MS = 30_000;
 
 /** Starts the notifier with the application, runs the reminder passes, and stops it before the log closes. */
-@Injectable()
-class NotifierLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Notifier');
-
-  constructor(
-    private readonly notifier: Notifier,
-    @Inject(NOTIFIER_AUTOSTART) private readonly autostart: boolean,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.autostart) return;
-    startWhenLeading(this.notifier, this.logger, () => {
-      if (this.notifier.running) this.logger.log(`leading from sequence ${this.notifier.checkpoint}`);
-    });
-  }
-
+class NotifierLifecycle extends leadingConsumerLifecycle(Notifier, NOTIFIER_AUTOSTART, (notifier) =>
+  notifier.running ? `leading from sequence ${notifier.checkpoint}` : null,
+) {
   @Interval('notifier-reminders', REMINDER_CHECK_MS)
   async onInterval(): Promise<void> {
-    if (!this.notifier.running) return;
+    if (!this.consumer.running) return;
     try {
-      await this.notifier.remind();
+      await this.consumer.remind();
     } catch (error) {
       // Logged and tried again at the next pass: the schedule never stops.
       this.logger.error(`reminder pass failed: ${describeError(error)}`);
     }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.notifier.stop();
   }
 }
 

@@ -1,6 +1,5 @@
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
-import type { Json, Timestamp } from '../database/column-types.js';
-import type { AlertKind, JsonObject } from '../database/schema.js';
+import type { AlertKind, Json, JsonObject, Timestamp } from '../database/column-types.js';
 
 /*
  * The notifier's own working state, written only by the notifier (never by the projector), in the

@@ -4,7 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { DB } from '../database/schema.js';
 import { describeError } from '../event-log/batch-delivery.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
-import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { ProjectionGapError } from '../projector/projector.js';
 import type { PushDeliveryRecords } from '../push/push-delivery-records.js';
 import type { LeadershipRole, ProjectorLeadership } from '../projector/projector-leadership.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { type DashboardPreferences, UpdatePreferencesRequestSchema } from '@xsd/contracts/api/preferences';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequireSession } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { PreferencesService } from './preferences.service.js';

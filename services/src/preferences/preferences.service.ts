@@ -10,7 +10,7 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { dashboardPreferencesProjection } from '../read-models/dashboard-preferences/dashboard-preferences.projection.js';
 import { DashboardPreferencesRepository } from '../read-models/dashboard-preferences/dashboard-preferences.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';

@@ -17,9 +17,9 @@ import {
 } from '@xsd/contracts/api/prices-query';
 import { ApiErrorSchema, PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/contracts/api/public-api-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../api/api-error.filter.js';
-import { parseRequest } from '../api/validation.js';
-import { V1_RATE_LIMIT_HEADERS, V1_TOO_MANY_DESCRIPTION } from '../api/v1-rate-limit.js';
+import { ApiError } from '../http/api-error.filter.js';
+import { parseRequest } from '../http/validation.js';
+import { V1_RATE_LIMIT_HEADERS, V1_TOO_MANY_DESCRIPTION } from '../http/v1-rate-limit.js';
 import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { PricesService } from './prices.service.js';
 

@@ -19,7 +19,7 @@ import { silverStats } from '@xsd/contracts/rules/silver-stats';
 import { DAY_MS } from '@xsd/contracts/rules/time';
 import { NETWORKS } from '../chains/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 import { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';

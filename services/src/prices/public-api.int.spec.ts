@@ -2,7 +2,7 @@ import { createEvent, type AnyEvent, type ChainName, type TokenName, MAINNET_NET
 import { PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/contracts/api/public-api-schemas';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_V1_RATE_LIMIT, tooManyRequestsMessage } from '../api/v1-rate-limit.js';
+import { DEFAULT_V1_RATE_LIMIT, tooManyRequestsMessage } from '../http/v1-rate-limit.js';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 const NOW = Date.UTC(2026, 2, 2, 12, 0, 0);

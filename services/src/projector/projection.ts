@@ -25,3 +25,6 @@ export interface Projection<T extends EventType = EventType> {
 export function defineProjection<T extends EventType>(projection: Projection<T>): Projection {
   return projection as unknown as Projection;
 }
+
+/** Injection token for the projections the projector runs: every read model's, provided by ReadModelsModule. */
+export const PROJECTIONS = Symbol('PROJECTIONS');

@@ -5,8 +5,8 @@ import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { priceTicks } from '../testing/price-ticks.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 import { waitFor } from '../testing/wait-for.js';
-import { CheckpointsRepository } from './checkpoints.repository.js';
-import { ALL_PROJECTIONS } from './projections.js';
+import { CheckpointsRepository } from '../core/checkpoints.repository.js';
+import { ALL_PROJECTIONS } from '../read-models/projections.js';
 
 // The built projector service, as production runs it (`make test` builds before testing).
 const PROJECTOR_MAIN = fileURLToPath(new URL('../../dist/apps/projector/main.js', import.meta.url));

@@ -1,3 +1,4 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../database/database.js';
 import type { DB } from '../database/schema.js';
@@ -123,6 +124,7 @@ export interface LeadingConsumer {
   start(): Promise<void>;
   /** True once stop() was called. */
   readonly stopping: boolean;
+  stop(): Promise<void>;
 }
 
 /**
@@ -130,11 +132,48 @@ export interface LeadingConsumer {
  * start() for the leader to go, and the rest of the application (the API of `all`, say) must not
  * wait with it. A start cut short by the application closing is not a failure worth reporting.
  */
-export function startWhenLeading(consumer: LeadingConsumer, logger: { error(message: string): void }, onLeading: () => void): void {
+function startWhenLeading(consumer: LeadingConsumer, logger: { error(message: string): void }, onLeading: () => void): void {
   consumer.start().then(onLeading, (error: unknown) => {
     if (consumer.stopping) return;
     logger.error(`could not start: ${describeError(error)}`);
   });
+}
+
+/**
+ * The provider that runs a leading consumer with the application: started at bootstrap when the
+ * `autostart` token says so (without waiting, see startWhenLeading), stopped before the log
+ * closes, `leadingMessage` logged once it leads. A mixin, as Nest's own AuthGuard() is, so each
+ * role module gets its injectable class in one line (and may extend it).
+ */
+export function leadingConsumerLifecycle<T extends LeadingConsumer>(
+  consumerClass: Type<T>,
+  autostart: symbol,
+  leadingMessage: (consumer: T) => string | null,
+): Type<OnApplicationBootstrap & BeforeApplicationShutdown & { readonly consumer: T; readonly logger: Logger }> {
+  const loggerName = consumerClass.name;
+
+  @Injectable()
+  class LeadingConsumerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+    readonly logger = new Logger(loggerName);
+
+    constructor(
+      @Inject(consumerClass) readonly consumer: T,
+      @Inject(autostart) private readonly autostart: boolean,
+    ) {}
+
+    onApplicationBootstrap(): void {
+      if (!this.autostart) return;
+      startWhenLeading(this.consumer, this.logger, () => {
+        const message = leadingMessage(this.consumer);
+        if (message !== null) this.logger.log(message);
+      });
+    }
+
+    async beforeApplicationShutdown(): Promise<void> {
+      await this.consumer.stop();
+    }
+  }
+  return LeadingConsumerLifecycle;
 }
 
 function withTimeout(promise: Promise<void>, timeoutMs: number | undefined, role: string): Promise<void> {

@@ -6,8 +6,8 @@ import { priceTicks } from '../testing/price-ticks.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 import { waitFor } from '../testing/wait-for.js';
 import { defineProjection } from './projection.js';
-import { ReadModelTimeoutError } from './projection-progress.js';
-import { ALL_PROJECTIONS } from './projections.js';
+import { ReadModelTimeoutError } from '../core/projection-progress.js';
+import { ALL_PROJECTIONS } from '../read-models/projections.js';
 
 const system = { kind: 'system', id: 'test' } as const;
 const staff = { kind: 'staff', id: '0190a000-0000-7000-8000-000000000001' } as const;

@@ -1,41 +1,16 @@
-import {
-  type BeforeApplicationShutdown,
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { ProjectionProgress } from './projection-progress.js';
-import { ProjectorLeadership, startWhenLeading } from './projector-leadership.js';
-import { ALL_PROJECTIONS } from './projections.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
+import { type Projection, PROJECTIONS } from './projection.js';
+import { leadingConsumerLifecycle, ProjectorLeadership } from './projector-leadership.js';
 import { Projector } from './projector.js';
 
 export const PROJECTOR_AUTOSTART = Symbol('PROJECTOR_AUTOSTART');
 
 /** Starts the projections with the application and stops them before the log closes. */
-@Injectable()
-class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Projector');
-
-  constructor(
-    private readonly projector: Projector,
-    @Inject(PROJECTOR_AUTOSTART) private readonly autostart: boolean,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.autostart) return;
-    startWhenLeading(this.projector, this.logger, () => this.logger.log(`leading: ${this.projector.names.join(', ')}`));
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.projector.stop();
-  }
-}
+const ProjectorLifecycle = leadingConsumerLifecycle(Projector, PROJECTOR_AUTOSTART, (projector) => `leading: ${projector.names.join(', ')}`);
 
 @Module({})
 export class ProjectorModule {
@@ -47,9 +22,9 @@ export class ProjectorModule {
         { provide: PROJECTOR_AUTOSTART, useValue: autostart },
         {
           provide: Projector,
-          inject: [DATABASE, EVENT_LOG, ProjectionProgress],
-          useFactory: (database: DatabaseHandle, log: EventLog, progress: ProjectionProgress) =>
-            new Projector(database.db, log, ALL_PROJECTIONS, progress, {
+          inject: [DATABASE, EVENT_LOG, PROJECTIONS, ProjectionProgress],
+          useFactory: (database: DatabaseHandle, log: EventLog, projections: readonly Projection[], progress: ProjectionProgress) =>
+            new Projector(database.db, log, projections, progress, {
               leadership: new ProjectorLeadership(database.db, database.kind),
             }),
         },

@@ -2,9 +2,9 @@ import type { EventType } from '@xsd/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database/schema.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
-import { CheckpointsRepository } from './checkpoints.repository.js';
+import { CheckpointsRepository, consumerName } from '../core/checkpoints.repository.js';
 import type { Projection, StoredEventOf } from './projection.js';
-import type { ProjectionProgress } from './projection-progress.js';
+import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { ProjectorLeadership } from './projector-leadership.js';
 
 export interface ProjectorOptions {
@@ -39,13 +39,6 @@ export class UnknownProjectionError extends Error {
   constructor(name: string, known: readonly string[]) {
     super(`Unknown projection '${name}'. Known projections: ${known.join(', ')}`);
   }
-}
-
-export const PROJECTION_CONSUMER_PREFIX = 'projection_';
-
-/** Durable consumer name of a projection (projection names are already snake_case). */
-export function consumerName(projection: string): string {
-  return `${PROJECTION_CONSUMER_PREFIX}${projection}`;
 }
 
 /**

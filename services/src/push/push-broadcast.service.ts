@@ -5,7 +5,7 @@ import type { PushPayload, PushSendResponse } from '@xsd/contracts/api/push';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { pushDeliveriesProjection } from '../read-models/push/push-deliveries.projection.js';
 import { PushSubscriptionsRepository } from '../read-models/push/push-subscriptions.repository.js';
 import { PushDeliveryRecords } from './push-delivery-records.js';

@@ -12,7 +12,7 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { pushSubscriptionsProjection } from '../read-models/push/push-subscriptions.projection.js';
 import { PushSubscriptionsRepository } from '../read-models/push/push-subscriptions.repository.js';
 import { PushFlood } from './push-flood.js';

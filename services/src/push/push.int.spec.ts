@@ -14,7 +14,7 @@ import {
 } from '@xsd/contracts/api/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_HTTPS_AGENT } from '../core/injection-tokens.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { type PushReceiver, startPushReceiver } from '../testing/push-receiver.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import type { AttemptStore, AttemptWindow } from './attempt-store.js';
 
 /** What one flood limit counts and says: its key prefix in the store, its window, its 429 message. */

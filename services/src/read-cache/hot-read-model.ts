@@ -1,6 +1,6 @@
 import type { DB } from '../database/schema.js';
-import type { ProjectionProgress } from '../projector/projection-progress.js';
-import { ALL_PROJECTIONS } from '../projector/projections.js';
+import type { ProjectionProgress } from '../core/projection-progress.js';
+import { ALL_PROJECTIONS } from '../read-models/projections.js';
 import { CachedJson } from './cached-json.js';
 
 export interface HotReadModelOptions<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { HotReadModel } from './hot-read-model.js';
 
 /** Progress as the projector reports it in this process; no checkpoint rows are read. */

@@ -1,4 +1,4 @@
-import type { ProjectionProgress } from '../projector/projection-progress.js';
+import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from './cached-json.js';
 import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ProjectionProgress } from '../projector/projection-progress.js';
-import { ALL_PROJECTIONS } from '../projector/projections.js';
+import type { ProjectionProgress } from '../core/projection-progress.js';
+import { ALL_PROJECTIONS } from '../read-models/projections.js';
 
 /** Carries, to whichever API replica serves the next read, how far the read models had to be for this client. */
 export const SEEN_COOKIE = 'xsd_seen';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { CheckpointsRepository } from '../projector/checkpoints.repository.js';
+import { PROJECTIONS } from '../projector/projection.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
@@ -10,6 +10,7 @@ import { ContactSubmissionsRepository } from './contact-submissions/contact-subm
 import { DashboardPreferencesRepository } from './dashboard-preferences/dashboard-preferences.repository.js';
 import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repository.js';
 import { OverviewRepository } from './overview/overview.repository.js';
+import { ALL_PROJECTIONS } from './projections.js';
 import { PriceCandlesRepository } from './price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from './price-history/price-history.repository.js';
 import { PushDeliveriesRepository } from './push/push-deliveries.repository.js';
@@ -27,7 +28,6 @@ const REPOSITORIES = [
   BreakingNewsRepository,
   CalendarEventsRepository,
   ChainSettingsRepository,
-  CheckpointsRepository,
   ContactSubmissionsRepository,
   DashboardPreferencesRepository,
   IngestorStatusRepository,
@@ -43,9 +43,12 @@ const REPOSITORIES = [
 ];
 
 /**
- * The one place repositories are provided. Global and imported by CoreModule, so every role and
- * test app built on CoreModule has them; feature services inject the ones they read.
+ * The one place repositories are provided, with the projections the projector runs. Global and
+ * imported beside CoreModule by every role and test app; feature services inject the ones they read.
  */
 @Global()
-@Module({ providers: REPOSITORIES, exports: REPOSITORIES })
+@Module({
+  providers: [...REPOSITORIES, { provide: PROJECTIONS, useValue: ALL_PROJECTIONS }],
+  exports: [...REPOSITORIES, PROJECTIONS],
+})
 export class ReadModelsModule {}

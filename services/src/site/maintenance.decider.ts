@@ -1,16 +1,12 @@
 import { EXPECTED_UP_TIME_IN_PAST_MESSAGE } from '@xsd/contracts/api/site-update';
-import { type DecidedEvent, type Decider, DecisionError, unreachable } from '../event-sourcing/decider.js';
+import { type Decider, DecisionError, unreachable } from '../event-sourcing/decider.js';
+import {
+  evolveMaintenance,
+  initialMaintenanceState,
+  type MaintenanceEvent,
+  type MaintenanceState,
+} from '../read-models/site-settings/maintenance-state.js';
 
-/** The site's maintenance switch, stored on `xsd.site.maintenance`. */
-export interface MaintenanceState {
-  readonly on: boolean;
-  readonly title: string | null;
-  readonly message: string | null;
-  /** ISO instant; only ever set while on. */
-  readonly expectedUpTime: string | null;
-}
-
-export type MaintenanceEvent = DecidedEvent<'maintenance.started' | 'maintenance.updated' | 'maintenance.ended'>;
 
 /** Staff set the switch. A field left undefined keeps its value; null clears it. */
 export interface SetMaintenance {
@@ -33,8 +29,6 @@ export interface EndDueMaintenance {
 }
 
 export type MaintenanceCommand = SetMaintenance | EndDueMaintenance;
-
-export const initialMaintenanceState: MaintenanceState = { on: false, title: null, message: null, expectedUpTime: null };
 
 function setMaintenance({ data, metadata }: SetMaintenance, state: MaintenanceState): MaintenanceEvent[] {
   const title = data.title === undefined ? state.title : data.title;
@@ -82,17 +76,6 @@ export const maintenanceDecider: Decider<MaintenanceCommand, MaintenanceEvent, M
     }
   },
 
-  /** Also what the site_settings projection folds its rows with: an end clears the message and the end time, keeps the title. */
-  evolve(state, event) {
-    switch (event.type) {
-      case 'maintenance.started':
-        return { on: true, ...event.data };
-      case 'maintenance.updated':
-        return { on: state.on, ...event.data };
-      case 'maintenance.ended':
-        return { on: false, title: state.title, message: null, expectedUpTime: null };
-      default:
-        return unreachable(event);
-    }
-  },
+  /** The state is the site_settings read model's (stored on `xsd.site.maintenance`): its projection folds the same way. */
+  evolve: evolveMaintenance,
 };

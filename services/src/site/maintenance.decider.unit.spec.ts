@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecisionError, fold } from '../event-sourcing/decider.js';
-import {
-  type MaintenanceCommand,
-  type MaintenanceEvent,
-  maintenanceDecider,
-  type SetMaintenance,
-} from './maintenance.decider.js';
+import type { MaintenanceEvent } from '../read-models/site-settings/maintenance-state.js';
+import { type MaintenanceCommand, maintenanceDecider, type SetMaintenance } from './maintenance.decider.js';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const IN_ONE_HOUR = '2026-11-21T11:00:00.000Z';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
 import type { SiteSettingsResponse } from '@xsd/contracts/api/site';
 import { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import type { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
 import type { z } from 'zod';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';

@@ -8,7 +8,7 @@ import {
   type MeResponse,
 } from '@xsd/contracts/api/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, OptionalSession, RequireSession } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 import { SIGN_IN_BUSY_MESSAGE } from '@xsd/contracts/api/auth';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { ConcurrencyGate, GateFullError } from '../rate-limit/concurrency-gate.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   TOO_MANY_LOGIN_ATTEMPTS_MESSAGE,
   TOO_MANY_PASSWORD_ATTEMPTS_MESSAGE,
 } from '@xsd/contracts/api/auth';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import type { AttemptStore } from '../rate-limit/attempt-store.js';
 
 /**

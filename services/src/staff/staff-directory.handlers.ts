@@ -7,7 +7,7 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { decideAndAppend } from '../event-sourcing/aggregate-store.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { staffProjection } from '../read-models/staff/staff.projection.js';
 import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { generatePassword } from './generated-password.js';

@@ -7,7 +7,7 @@ import {
   type StaffAccountResponse,
   type StaffAccountsResponse,
 } from '@xsd/contracts/api/admin-users';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequirePermission } from './auth.decorators.js';
 import { StaffUsersService } from './staff-users.service.js';
 import type { AuthenticatedStaff } from './staff.types.js';

@@ -9,7 +9,7 @@ import {
   type StaffAccountsResponse,
 } from '@xsd/contracts/api/admin-users';
 import { z } from 'zod';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { ACCOUNT_NOT_FOUND_MESSAGE } from './staff-directory.decider.js';
 import { ChangeStaffRoleCommand, CreateStaffAccountCommand, DeleteStaffAccountCommand } from './staff.commands.js';

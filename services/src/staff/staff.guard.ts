@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { hasPermission, ROLE_LABELS } from '@xsd/contracts';
 import { NOT_SIGNED_IN_MESSAGE, SESSION_ENDED_MESSAGE } from '@xsd/contracts/api/auth';
-import { ApiError } from '../api/api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { type Access, ACCESS_METADATA } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { sessionTokenOf } from './session-cookie.js';

@@ -9,15 +9,16 @@ import type { ChainReaderOptions } from '../chains/chain-reader.js';
 import type { AppConfig } from '../config/config.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { CoreModule } from '../core/core.module.js';
+import { ReadModelsModule } from '../read-models/read-models.module.js';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { IngestorModule } from '../ingestor/ingestor.module.js';
 import { IngestorService } from '../ingestor/ingestor.service.js';
 import type { PriceIngestorOptions } from '../ingestor/price-ingestor.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { ProjectorModule } from '../projector/projector.module.js';
-import { ALL_PROJECTIONS } from '../projector/projections.js';
+import { ALL_PROJECTIONS } from '../read-models/projections.js';
 import { createPgliteTestDatabase } from './test-database.js';
 
 export interface ApiTestAppOptions {
@@ -74,6 +75,7 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
     module: TestRoot,
     imports: [
       CoreModule.forRoot(TEST_APP_CONFIG),
+      ReadModelsModule,
       ProjectorModule.forRoot({ autostart: true }),
       ...(options.ingestor ? [IngestorModule.forRoot({ autostart: options.startIngestor ?? false, options: options.ingestor })] : []),
       ApiModule,

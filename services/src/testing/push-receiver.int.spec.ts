@@ -8,7 +8,7 @@ import { PushSubscriptionJsonSchema } from '@xsd/contracts/api/push';
 import webpush, { WebPushError } from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PushReceiver, startPushReceiver } from './push-receiver.js';
-import { decryptPushMessage, subscriberKeysFrom } from './push-subscriber-keys.js';
+import { decryptPushMessage, subscriberKeysFrom } from './push-service/aes128gcm.js';
 import { waitFor } from './wait-for.js';
 
 const SUBJECT = 'mailto:ops@silverboard.test';

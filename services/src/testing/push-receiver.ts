@@ -18,29 +18,23 @@
  * A valid push then gets the next scripted answer for its endpoint (or for all endpoints), if
  * any (404, 410, 429 with Retry-After, 5xx, a delay, a dropped connection), else 201 Created.
  *
+ * This file is the server and its test API; the checks live in `push-service/`: the request in
+ * `push-request.ts`, VAPID in `vapid.ts`, the `aes128gcm` decryption in `aes128gcm.ts`.
+ *
  * Services started as child processes trust the certificate through
  * `NODE_EXTRA_CA_CERTS=<receiver.caFile>`; an in-process sender passes `receiver.createAgent()`
  * (or an `https.Agent` with `ca: receiver.caPem`) as web-push's `agent` option.
  */
-import { createPublicKey, type KeyObject, randomBytes, verify } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent, type AgentOptions, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PushSubscriptionJson } from '@xsd/contracts/api/push';
-import { generate } from 'selfsigned';
-import { createSubscriberKeys, decryptPushMessage, PushDecryptError, type SubscriberKeys } from './push-subscriber-keys.js';
-
-export const PUSH_URGENCIES = ['very-low', 'low', 'normal', 'high'] as const;
-export type PushUrgency = (typeof PUSH_URGENCIES)[number];
-
-/** RFC 8030 section 7.2: push services must take 4096 bytes of payload; we take no more. */
-export const MAX_PUSH_BODY_BYTES = 4096;
-/** RFC 8292 section 2: a VAPID token expires at most 24 hours after the request. */
-const MAX_VAPID_LIFETIME_S = 24 * 60 * 60;
-const MAX_VERIFIED_TOKENS = 10_000;
+import { createSubscriberKeys, type SubscriberKeys } from './push-service/aes128gcm.js';
+import { createLoopbackCertificate } from './push-service/certificate.js';
+import { checkPushRequest, PushRefusal, type PushUrgency, readPushBody } from './push-service/push-request.js';
+import { VapidVerifier } from './push-service/vapid.js';
 
 export interface PushReceiverOptions {
   /**
@@ -172,46 +166,15 @@ interface Waiter {
   readonly reject: (error: Error) => void;
 }
 
-class Refusal extends Error {
-  constructor(
-    readonly status: RejectedPush['status'],
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
-
 const PUSH_PATH = /^\/push\/([A-Za-z0-9_-]{1,64})$/;
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** Starts the receiver on 127.0.0.1 (random free port) with a new self-signed certificate. */
 export async function startPushReceiver(options: PushReceiverOptions = {}): Promise<PushReceiver> {
   const recordAll = (options.record ?? 'all') === 'all';
-  const pem = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    notAfterDate: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
-    extensions: [
-      { name: 'basicConstraints', cA: false, critical: true },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 7, ip: '127.0.0.1' },
-          { type: 2, value: 'localhost' },
-        ],
-      },
-    ],
-  });
-  const caDir = mkdtempSync(join(tmpdir(), 'xsd-push-receiver-'));
-  const caFile = join(caDir, 'ca.pem');
-  writeFileSync(caFile, pem.cert);
+  const { pem, caDir, caFile } = await createLoopbackCertificate();
 
   const subscribers = new Map<string, Subscriber>();
-  const vapidKeys = new Map<string, KeyObject>();
-  /** `<k> <JWT>` pairs whose signature verified. */
-  const verifiedTokens = new Set<string>();
+  const vapid = new VapidVerifier();
   let pushes: ReceivedPush[] = [];
   let attempts: PushAttempt[] = [];
   let rejected: RejectedPush[] = [];
@@ -251,10 +214,16 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
 
     let push: ReceivedPush;
     try {
-      const body = await readBody(request);
-      push = checkPush(request, body, subscriber, at);
+      const body = await readPushBody(request);
+      push = receivedPush(subscriber, checkPushRequest(
+        request,
+        body,
+        at,
+        { origin, keys: subscriber.keys, applicationServerKey: subscriber.applicationServerKey ?? options.vapidPublicKey },
+        vapid,
+      ), at);
     } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
+      if (!(error instanceof PushRefusal)) throw error;
       attempt(error.status, 'rejected');
       rejected.push({ endpoint, at, status: error.status, reason: error.message });
       answer(response, error.status, error.message);
@@ -282,100 +251,19 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
     answer(response, 201, undefined, { location: `${origin}/message/${randomBytes(9).toString('base64url')}` });
   }
 
-  function checkPush(request: IncomingMessage, body: Buffer, subscriber: Subscriber, at: number): ReceivedPush {
-    const ttlHeader = header(request, 'ttl');
-    if (ttlHeader === undefined) throw new Refusal(400, 'TTL header is missing');
-    if (!/^\d{1,10}$/.test(ttlHeader)) throw new Refusal(400, `TTL header "${ttlHeader}" is not an integer >= 0`);
-    const urgency = header(request, 'urgency') ?? 'normal';
-    if (!(PUSH_URGENCIES as readonly string[]).includes(urgency)) throw new Refusal(400, `Urgency header "${urgency}" is not one of ${PUSH_URGENCIES.join(', ')}`);
-    const topic = header(request, 'topic') ?? null;
-    if (topic !== null && (topic.length > 32 || !BASE64URL.test(topic))) throw new Refusal(400, `Topic header "${topic}" is not 1 to 32 base64url characters`);
-    const encoding = header(request, 'content-encoding');
-    if (body.length > 0 && encoding !== 'aes128gcm') throw new Refusal(400, `Content-Encoding "${encoding ?? ''}" is not aes128gcm`);
-
-    const vapid = checkVapid(header(request, 'authorization'), at, subscriber.applicationServerKey ?? options.vapidPublicKey);
-
-    let payload: string | null = null;
-    if (body.length > 0) {
-      try {
-        payload = decryptPushMessage(body, subscriber.keys).toString('utf8');
-      } catch (error) {
-        if (error instanceof PushDecryptError) throw new Refusal(400, error.message);
-        throw error;
-      }
-    }
+  function receivedPush(subscriber: Subscriber, checked: ReturnType<typeof checkPushRequest>, at: number): ReceivedPush {
     return {
       endpoint: subscriber.endpoint,
       subscriptionId: subscriber.id,
-      payload,
-      json: recordAll && payload !== null ? parseJson(payload) : undefined,
-      ttl: Number(ttlHeader),
-      urgency: urgency as PushUrgency,
-      topic,
-      vapidSubject: vapid.subject,
-      vapidPublicKey: vapid.publicKey,
+      payload: checked.payload,
+      json: recordAll && checked.payload !== null ? parseJson(checked.payload) : undefined,
+      ttl: checked.ttl,
+      urgency: checked.urgency,
+      topic: checked.topic,
+      vapidSubject: checked.vapid.subject,
+      vapidPublicKey: checked.vapid.publicKey,
       receivedAt: at,
     };
-  }
-
-  /** RFC 8292: `vapid t=<JWT>, k=<application server key>`. */
-  function checkVapid(authorization: string | undefined, at: number, expectedKey: string | undefined): { subject: string; publicKey: string } {
-    if (authorization === undefined) throw new Refusal(401, 'Authorization header is missing (VAPID required)');
-    const scheme = /^vapid\s+(.*)$/is.exec(authorization.trim());
-    if (!scheme) throw new Refusal(401, 'Authorization is not the "vapid" scheme');
-    const params = new Map<string, string>();
-    for (const part of scheme[1].split(',')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) params.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim());
-    }
-    const token = params.get('t');
-    const publicKey = params.get('k');
-    if (!token || !publicKey) throw new Refusal(401, 'VAPID authorization needs both t= and k=');
-    if (expectedKey !== undefined && publicKey !== expectedKey) throw new Refusal(403, 'VAPID key k is not the application server key of this subscription');
-
-    const parts = token.split('.');
-    if (parts.length !== 3) throw new Refusal(403, 'VAPID token is not a JWT');
-    const [encodedHeader, encodedClaims, encodedSignature] = parts;
-    const cacheKey = `${publicKey} ${token}`;
-    if (!verifiedTokens.has(cacheKey)) {
-      const jwtHeader = decodeJson(encodedHeader) as { alg?: unknown } | undefined;
-      if (jwtHeader?.alg !== 'ES256') throw new Refusal(403, 'VAPID JWT alg must be ES256');
-      const key = vapidKey(publicKey);
-      const signature = Buffer.from(encodedSignature, 'base64url');
-      const signed = Buffer.from(`${encodedHeader}.${encodedClaims}`, 'latin1');
-      if (signature.length !== 64 || !verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, signature)) {
-        throw new Refusal(403, 'VAPID JWT signature does not verify with k');
-      }
-      // A sender reuses one token for many pushes; its claims are still checked on every push.
-      if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear();
-      verifiedTokens.add(cacheKey);
-    }
-    const claims = decodeJson(encodedClaims) as { aud?: unknown; exp?: unknown; sub?: unknown } | undefined;
-    if (!claims) throw new Refusal(403, 'VAPID JWT claims are not JSON');
-    if (claims.aud !== origin) throw new Refusal(403, `VAPID JWT aud "${String(claims.aud)}" is not the push service origin ${origin}`);
-    const nowS = Math.floor(at / 1000);
-    if (typeof claims.exp !== 'number' || !Number.isInteger(claims.exp)) throw new Refusal(403, 'VAPID JWT exp is missing');
-    if (claims.exp <= nowS) throw new Refusal(403, 'VAPID JWT has expired');
-    if (claims.exp > nowS + MAX_VAPID_LIFETIME_S + 1) throw new Refusal(403, 'VAPID JWT exp is more than 24 hours ahead');
-    if (typeof claims.sub !== 'string' || !isContactUrl(claims.sub)) throw new Refusal(403, 'VAPID JWT sub must be a mailto: or https: URL');
-    return { subject: claims.sub, publicKey };
-  }
-
-  function vapidKey(publicKey: string): KeyObject {
-    let key = vapidKeys.get(publicKey);
-    if (key) return key;
-    const point = BASE64URL.test(publicKey) ? Buffer.from(publicKey, 'base64url') : Buffer.alloc(0);
-    if (point.length !== 65 || point[0] !== 0x04) throw new Refusal(403, 'VAPID key k is not an uncompressed P-256 point');
-    try {
-      key = createPublicKey({
-        key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
-        format: 'jwk',
-      });
-    } catch {
-      throw new Refusal(403, 'VAPID key k is not a P-256 point');
-    }
-    vapidKeys.set(publicKey, key);
-    return key;
   }
 
   function nextScriptedAnswer(id: string): ScriptedAnswer | undefined {
@@ -516,37 +404,9 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
   };
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    let tooLarge = false;
-    request.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      if (length > MAX_PUSH_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    request.on('end', () => {
-      if (tooLarge) reject(new Refusal(413, `push message body is over ${MAX_PUSH_BODY_BYTES} bytes`));
-      else resolve(Buffer.concat(chunks));
-    });
-    request.on('error', reject);
-  });
-}
-
 function answer(response: ServerResponse, status: number, text?: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, text === undefined ? headers : { ...headers, 'content-type': 'text/plain; charset=utf-8' });
   response.end(text);
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function decodeJson(segment: string): unknown {
-  if (!BASE64URL.test(segment)) return undefined;
-  return parseJson(Buffer.from(segment, 'base64url').toString('utf8'));
 }
 
 function parseJson(text: string): unknown {
@@ -554,14 +414,5 @@ function parseJson(text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
-  }
-}
-
-function isContactUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'mailto:' && url.pathname.includes('@')) || (url.protocol === 'https:' && url.hostname !== '');
-  } catch {
-    return false;
   }
 }

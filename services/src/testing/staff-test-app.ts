@@ -8,6 +8,7 @@ import { configureHttpApp, createHttpAdapter, type HttpAdapterOptions, NEST_HTTP
 import type { AppConfig } from '../config/config.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { CoreModule } from '../core/core.module.js';
+import { ReadModelsModule } from '../read-models/read-models.module.js';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -78,6 +79,7 @@ export async function createStaffTestApp(pipeline: Pipeline, options: StaffTestA
     module: TestRoot,
     imports: [
       CoreModule.forRoot(testConfig(options.admin)),
+      ReadModelsModule,
       ...(options.projector === false ? [] : [ProjectorModule.forRoot({ autostart: true })]),
       MaintenanceSchedulerModule.forRoot({ autostart: options.scheduler === 'auto' }),
       ...(options.api === false ? [] : [ApiModule]),

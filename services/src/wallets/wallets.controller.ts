@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { WalletScanResponse } from '@xsd/contracts/api/wallets';
 import { WalletAddressSchema } from '@xsd/contracts/api/wallets-query';
-import { parseRequest } from '../api/validation.js';
+import { parseRequest } from '../http/validation.js';
 import { WalletsService } from './wallets.service.js';
 
 @Controller('api/wallets')

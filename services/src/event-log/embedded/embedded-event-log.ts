@@ -11,8 +11,9 @@ import {
 import {
   type AppendOptions,
   type AppendResult,
-  assertSequence,
   type BatchHandler,
+  checkAppend,
+  checkSubscription,
   ConcurrencyError,
   type EventLog,
   type EventLogInfo,
@@ -37,7 +38,6 @@ type Db = Kysely<EventLogTables>;
 
 /** Rows per insert in `appendMany` (5 parameters a row, well under PostgreSQL's 65,535). */
 const APPEND_CHUNK = 1_000;
-const DEFAULT_MAX_BATCH = 100;
 
 /**
  * Consumers to wake on append, per Kysely instance: several logs (or a reopened one) on the same
@@ -68,9 +68,7 @@ export class EmbeddedEventLog implements EventLog {
   }
 
   async append(event: AnyEvent, options: AppendOptions = {}): Promise<AppendResult> {
-    const stored = parseEvent(event);
-    const expected = options.expectedSubjectSequence;
-    if (expected !== undefined) assertSequence(expected, 'expectedSubjectSequence', 0);
+    const { event: stored, expected } = checkAppend(event, options);
     const result = await this.write('append', (trx, last) => this.appendLocked(trx, last, stored, expected));
     if (!result.duplicate) this.notifyAppended();
     return result;
@@ -127,10 +125,7 @@ export class EmbeddedEventLog implements EventLog {
   }
 
   async subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription> {
-    if (!name) throw new RangeError('A durable consumer needs a name');
-    assertSequence(options.fromSequence, 'fromSequence', 1);
-    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-    assertSequence(maxBatch, 'maxBatch', 1);
+    const maxBatch = checkSubscription(name, options);
 
     // The position is the last acknowledged sequence. A caller that resumes passes exactly
     // position + 1, which changes nothing; any other fromSequence moves the consumer there.

@@ -1,10 +1,11 @@
 import type { AnyEvent } from '@xsd/contracts';
 import { connect, type JetStreamManager, type NatsConnection, type StreamInfo } from 'nats';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CheckpointsRepository } from '../../projector/checkpoints.repository.js';
-import { deadLetterRecorder } from '../../projector/dead-letters.js';
-import { ProjectionProgress } from '../../projector/projection-progress.js';
-import { consumerName, Projector } from '../../projector/projector.js';
+import { CheckpointsRepository } from '../../core/checkpoints.repository.js';
+import { deadLetterRecorder } from '../../core/dead-letters.js';
+import { ProjectionProgress } from '../../core/projection-progress.js';
+import { consumerName } from '../../core/checkpoints.repository.js';
+import { Projector } from '../../projector/projector.js';
 import { priceHistoryProjection } from '../../read-models/price-history/price-history.projection.js';
 import { type NatsCluster, startNatsCluster } from '../../testing/nats-cluster.js';
 import { priceTicks } from '../../testing/price-ticks.js';

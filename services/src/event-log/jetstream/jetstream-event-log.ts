@@ -1,24 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type AnyEvent, parseEvent } from '@xsd/contracts';
-import {
-  AckPolicy,
-  connect,
-  DeliverPolicy,
-  ErrorCode,
-  type JetStreamClient,
-  type JetStreamManager,
-  nanos,
-  type NatsConnection,
-  NatsError,
-  type OrderedConsumerOptions,
-  StorageType,
-} from 'nats';
+import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from 'nats';
 import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, describeError } from '../batch-delivery.js';
 import {
   type AppendOptions,
   type AppendResult,
   assertSequence,
   type BatchHandler,
+  checkAppend,
+  checkSubscription,
   ConcurrencyError,
   type EventLog,
   type EventLogInfo,
@@ -30,6 +20,7 @@ import {
 import { createOrBindRacing } from './creation-race.js';
 import { JetStreamSubscription, toStored } from './jetstream-subscription.js';
 import { isTransientPublishError, Publisher, PublishRejectedError } from './publisher.js';
+import { ensureStream, isTransientApiError, JS_ERROR, jsErrorCode, placeConsumer } from './stream-setup.js';
 
 export interface JetStreamEventLogOptions extends DeliveryOptions {
   /** NATS server URL(s), e.g. `nats://127.0.0.1:4222` (`NATS_URL`). */
@@ -68,20 +59,9 @@ export interface JetStreamEventLogOptions extends DeliveryOptions {
 }
 
 const DEFAULT_STREAM = 'XSD_EVENTS';
-const DEFAULT_MAX_BATCH = 100;
 /** First wait before publishing again after a transient failure; it doubles up to the maximum. */
 const RETRY_FIRST_MS = 50;
 const RETRY_MAX_MS = 1_000;
-/** How long the server keeps an ephemeral consumer (a per-process follower) after its subscriber vanished. */
-const DEFAULT_INACTIVE_THRESHOLD_MS = 60_000;
-/** Errors the JetStream API answers with (`err_code`). */
-const JS_ERROR = {
-  streamNotFound: 10059,
-  consumerNotFound: 10014,
-  noMessageFound: 10037,
-  wrongLastSequence: 10071,
-} as const;
-
 const encoder = new TextEncoder();
 
 /**
@@ -161,51 +141,18 @@ export class JetStreamEventLog implements EventLog {
     return `${this.subjectPrefix}xsd.>`;
   }
 
-  /**
-   * Creates the stream if it is missing, and raises the replicas of an existing one that has fewer
-   * (its durable consumers that inherit the stream's replicas follow). Otherwise an existing stream
-   * is left as configured. Idempotent.
-   */
+  /** See `ensureStream` in stream-setup.ts. Idempotent. */
   async ensureStream(): Promise<void> {
-    const existing = await this.jsm.streams.info(this.stream).catch((error: unknown) => {
-      if (jsErrorCode(error) === JS_ERROR.streamNotFound) return null;
-      throw error;
-    });
-    if (existing) {
-      if (!existing.config.subjects?.includes(this.subjects)) {
-        throw new EventLogUnavailableError(
-          `Stream ${this.stream} exists but does not hold '${this.subjects}' (it holds ${JSON.stringify(existing.config.subjects)})`,
-        );
-      }
-      if (existing.config.num_replicas < this.replicas) {
-        try {
-          await this.jsm.streams.update(this.stream, { ...existing.config, num_replicas: this.replicas });
-        } catch (error) {
-          if (isTransientApiError(error)) throw error;
-          throw new EventLogUnavailableError(
-            `Stream ${this.stream} has ${existing.config.num_replicas} replica(s) and could not be raised to ` +
-              `${this.replicas} (XSD_STREAM_REPLICAS): ${describeError(error)}`,
-            { cause: error },
-          );
-        }
-      }
-      return;
-    }
-    // Another process may create it in between: connect() runs this again then (createOrBindRacing).
-    await this.jsm.streams.add({
-      name: this.stream,
-      subjects: [this.subjects],
-      storage: StorageType.File,
-      duplicate_window: nanos(this.duplicateWindowMs),
-      num_replicas: this.replicas,
-      allow_direct: true,
+    await ensureStream(this.jsm, {
+      stream: this.stream,
+      subjects: this.subjects,
+      replicas: this.replicas,
+      duplicateWindowMs: this.duplicateWindowMs,
     });
   }
 
   async append(event: AnyEvent, options: AppendOptions = {}): Promise<AppendResult> {
-    const stored = parseEvent(event);
-    const expected = options.expectedSubjectSequence;
-    if (expected !== undefined) assertSequence(expected, 'expectedSubjectSequence', 0);
+    const { event: stored, expected } = checkAppend(event, options);
     try {
       return await this.publish(stored, expected);
     } catch (error) {
@@ -290,13 +237,15 @@ export class JetStreamEventLog implements EventLog {
    * stop() and by the server after `inactiveThresholdMs` without its subscriber.
    */
   async subscribe(name: string, options: SubscribeOptions, handler: BatchHandler): Promise<Subscription> {
-    if (!name) throw new RangeError('A durable consumer needs a name');
-    assertSequence(options.fromSequence, 'fromSequence', 1);
-    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-    assertSequence(maxBatch, 'maxBatch', 1);
+    const maxBatch = checkSubscription(name, options);
     try {
       const consumer = await this.retryTransient(async () => {
-        await this.placeConsumer(name, options.fromSequence, maxBatch, options);
+        await placeConsumer(this.jsm, this.stream, name, {
+          ...options,
+          maxBatch,
+          ackWaitMs: this.ackWaitMs,
+          replicas: this.replicas,
+        });
         return this.js.consumers.get(this.stream, name);
       });
       const subscription = new JetStreamSubscription(
@@ -406,52 +355,6 @@ export class JetStreamEventLog implements EventLog {
       throw unavailable('read', error);
     }
   }
-
-  /** Keeps the consumer if it stands exactly at fromSequence, else (re)creates it there. */
-  private async placeConsumer(
-    name: string,
-    fromSequence: number,
-    maxBatch: number,
-    { ephemeral = false, inactiveThresholdMs = DEFAULT_INACTIVE_THRESHOLD_MS }: SubscribeOptions,
-  ): Promise<void> {
-    const info = await this.jsm.consumers.info(this.stream, name).catch((error: unknown) => {
-      if (jsErrorCode(error) === JS_ERROR.consumerNotFound) return null;
-      throw error;
-    });
-    const standsThere =
-      info !== null &&
-      info.config.ack_policy === AckPolicy.All &&
-      info.num_ack_pending === 0 &&
-      info.delivered.stream_seq + 1 === fromSequence &&
-      // One made when the stream had fewer replicas may keep its own count: check it and its peers.
-      (!info.config.num_replicas || info.config.num_replicas >= this.replicas) &&
-      (info.cluster?.replicas?.length ?? 0) + 1 >= this.replicas &&
-      (info.config.durable_name === undefined) === ephemeral;
-    if (standsThere) return;
-    if (info) await this.jsm.consumers.delete(this.stream, name);
-    await this.jsm.consumers.add(this.stream, {
-      ...(ephemeral ? { name, inactive_threshold: nanos(inactiveThresholdMs) } : { durable_name: name }),
-      ack_policy: AckPolicy.All,
-      deliver_policy: DeliverPolicy.StartSequence,
-      opt_start_seq: fromSequence,
-      ack_wait: nanos(this.ackWaitMs),
-      max_deliver: -1,
-      max_ack_pending: Math.max(4 * maxBatch, 4_000),
-      num_replicas: this.replicas,
-    });
-  }
-}
-
-/** A JetStream API request met an election or a reconnect: no answer, or 503. */
-function isTransientApiError(error: unknown): boolean {
-  return (
-    error instanceof NatsError &&
-    (error.code === ErrorCode.Timeout || error.code === ErrorCode.NoResponders || error.api_error?.code === 503)
-  );
-}
-
-function jsErrorCode(error: unknown): number | undefined {
-  return error instanceof NatsError ? error.api_error?.err_code : undefined;
 }
 
 function unavailable(operation: string, error: unknown): Error {

@@ -1,6 +1,6 @@
 import type { AnyEvent, EventType } from '@xsd/contracts';
 import type { ActivityTargetKind } from '@xsd/contracts/api/admin-activity';
-import { maintenanceDecider, type MaintenanceState } from '../../site/maintenance.decider.js';
+import { evolveMaintenance, initialMaintenanceState, type MaintenanceState } from '../site-settings/maintenance-state.js';
 
 type Fields = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export const SITE_TARGET_ID = 'site';
 /**
  * The facts of one event, from its data alone, except maintenance events, whose data is not the
  * whole change: they show the maintenance state before (`site`, the state after the previous
- * maintenance entry) and after, folded by the maintenance decider's own `evolve`. Secrets
+ * maintenance entry) and after, folded by the maintenance decider's own `evolve` (evolveMaintenance). Secrets
  * (password, session and key hashes) stay out by naming what is shown rather than what is hidden.
  */
 export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType }>, site: MaintenanceState): ActivityFacts {
@@ -57,7 +57,7 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
     case 'maintenance.started':
     case 'maintenance.updated':
     case 'maintenance.ended': {
-      const after = maintenanceDecider.evolve(site, event);
+      const after = evolveMaintenance(site, event);
       return { targetKind: 'site', targetId: SITE_TARGET_ID, label: 'Site maintenance', before: { ...site }, after: { ...after } };
     }
     case 'staff.account-created':

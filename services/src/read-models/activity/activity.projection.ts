@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../database/schema.js';
 import { defineProjection } from '../../projector/projection.js';
-import { maintenanceDecider, type MaintenanceState } from '../../site/maintenance.decider.js';
+import { evolveMaintenance, initialMaintenanceState, type MaintenanceState } from '../site-settings/maintenance-state.js';
 import { ACTIVITY_EVENT_TYPES, activityFacts, changedOnly, SITE_TARGET_ID } from './activity-entry.js';
 
 /** The maintenance state after the newest site entry: what the next one changes. */
@@ -14,7 +14,7 @@ async function lastSiteState(trx: Transaction<DB>): Promise<MaintenanceState> {
     .orderBy('sequence', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return (row?.after as MaintenanceState | null | undefined) ?? maintenanceDecider.initialState;
+  return (row?.after as MaintenanceState | null | undefined) ?? initialMaintenanceState;
 }
 
 /** A label the event does not carry (a role change names no email): the item's last known one. */
@@ -41,7 +41,7 @@ export const activityProjection = defineProjection({
   tables: ['activity_log'],
   async apply(trx, events) {
     for (const { sequence, event } of events) {
-      const site = event.type.startsWith('maintenance.') ? await lastSiteState(trx) : maintenanceDecider.initialState;
+      const site = event.type.startsWith('maintenance.') ? await lastSiteState(trx) : initialMaintenanceState;
       const facts = activityFacts(event, site);
       // Site entries keep the whole state after (the next entry's "before"); others only the change.
       const shown = facts.targetKind === 'site' ? { before: facts.before, after: facts.after } : changedOnly(facts.before, facts.after);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
-import type { ApiKeysTable } from '../../database/schema.js';
+import type { ApiKeysTable } from './api-keys.table.js';
 
 export type ApiKeyRow = Omit<Selectable<ApiKeysTable>, 'key_hash' | 'key_prefix'>;
 

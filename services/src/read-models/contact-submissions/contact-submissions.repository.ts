@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
-import type { ContactSubmissionsTable } from '../../database/schema.js';
+import type { ContactSubmissionsTable } from './contact-submissions.table.js';
 
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 

@@ -1,6 +1,7 @@
 import type { AlertLists } from '@xsd/contracts/api/push';
 import { sql, type Transaction } from 'kysely';
-import type { AlertKind, DB, JsonObject } from '../../database/schema.js';
+import type { AlertKind, JsonObject } from '../../database/column-types.js';
+import type { DB } from '../../database/schema.js';
 import { defineProjection } from '../../projector/projection.js';
 
 interface RuleRow {

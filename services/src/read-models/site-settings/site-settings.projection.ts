@@ -1,6 +1,6 @@
 import type { AnyEvent } from '@xsd/contracts';
 import { defineProjection } from '../../projector/projection.js';
-import { maintenanceDecider, type MaintenanceState } from '../../site/maintenance.decider.js';
+import { evolveMaintenance, initialMaintenanceState, type MaintenanceState } from './maintenance-state.js';
 
 /** The staff member who acted; for the scheduler's end, the super admin it records (the spec's rule). */
 function updatedBy(event: AnyEvent): string | null {
@@ -10,7 +10,7 @@ function updatedBy(event: AnyEvent): string | null {
 
 /**
  * site_settings keeps the spec's "newest row wins" shape: every maintenance event adds a row
- * holding the whole state after it (folded by the maintenance decider's own `evolve`, so the row
+ * holding the whole state after it (folded by the maintenance decider's own `evolve`, evolveMaintenance, so the row
  * and the aggregate never disagree), so the table is also the history of who changed what.
  * "Newest" must mean "last in the log": two changes in one millisecond, or from two processes
  * whose clocks differ, would otherwise tie or swap. So a row's created_at is its event's time,
@@ -36,12 +36,12 @@ export const siteSettingsProjection = defineProjection({
           message: newest.maintenance_message,
           expectedUpTime: newest.expected_up_time?.toISOString() ?? null,
         }
-      : maintenanceDecider.initialState;
+      : initialMaintenanceState;
     let previousAt = newest?.created_at.getTime() ?? null;
     for (const { event } of events) {
       const occurred = Date.parse(event.occurredAt);
       const at = new Date(previousAt === null ? occurred : Math.max(occurred, previousAt + 1));
-      state = maintenanceDecider.evolve(state, event);
+      state = evolveMaintenance(state, event);
       await trx
         .insertInto('site_settings')
         .values({

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { type ApiErrorBody, InvalidEventError } from '@xsd/contracts';
 import { ConcurrencyError } from '../event-log/event-log.js';
 import { DecisionError, type DecisionFailure } from '../event-sourcing/decider.js';
-import { ReadModelTimeoutError } from '../projector/projection-progress.js';
+import { ReadModelTimeoutError } from '../core/projection-progress.js';
 
 /** Thrown by handlers for an expected failure with the spec's message. */
 export class ApiError extends HttpException {

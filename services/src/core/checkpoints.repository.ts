@@ -1,8 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import { DATABASE } from '../core/injection-tokens.js';
+import { DATABASE } from './injection-tokens.js';
 import type { DatabaseHandle, Db } from '../database/database.js';
 import type { DB } from '../database/schema.js';
+
+/** Prefixes a projection's consumer on the log, so a dead letter tells whose checkpoint to move. */
+export const PROJECTION_CONSUMER_PREFIX = 'projection_';
+
+/** Durable consumer name of a projection (projection names are already snake_case). */
+export function consumerName(projection: string): string {
+  return `${PROJECTION_CONSUMER_PREFIX}${projection}`;
+}
 
 /** Where each projection has got to in the log; written in the same transaction as its rows. */
 @Injectable()

@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database/schema.js';
 import type { DeadLetterHandler } from '../event-log/batch-delivery.js';
-import { CheckpointsRepository } from './checkpoints.repository.js';
-import { PROJECTION_CONSUMER_PREFIX } from './projector.js';
+import { CheckpointsRepository, PROJECTION_CONSUMER_PREFIX } from './checkpoints.repository.js';
 
 /**
  * Called by the event log when a consumer gave up on one event after the maximum deliveries.

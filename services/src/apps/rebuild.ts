@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/config.js';
-import { appModules } from '../apps/app-modules.js';
-import { startWorker } from '../apps/bootstrap.js';
-import { Projector } from './projector.js';
+import { appModules } from './app-modules.js';
+import { startWorker } from './bootstrap.js';
+import { Projector } from '../projector/projector.js';
 
 export interface RebuildResult {
   readonly name: string;

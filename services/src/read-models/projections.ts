@@ -1,0 +1,37 @@
+import { priceCandlesProjection } from './price-candles/price-candles.projection.js';
+import { priceHistoryProjection } from './price-history/price-history.projection.js';
+import { silverPricesProjection } from './silver-prices/silver-prices.projection.js';
+import { siteSettingsProjection } from './site-settings/site-settings.projection.js';
+import { staffProjection } from './staff/staff.projection.js';
+import { tokenSupplyProjection } from './token-supply/token-supply.projection.js';
+import { activityProjection } from './activity/activity.projection.js';
+import { apiKeysProjection } from './api-keys/api-keys.projection.js';
+import { breakingNewsProjection } from './breaking-news/breaking-news.projection.js';
+import { calendarEventsProjection } from './calendar-events/calendar-events.projection.js';
+import { chainSettingsProjection } from './chain-settings/chain-settings.projection.js';
+import { dashboardPreferencesProjection } from './dashboard-preferences/dashboard-preferences.projection.js';
+import { analyticsProjection } from './analytics/analytics.projection.js';
+import { contactSubmissionsProjection } from './contact-submissions/contact-submissions.projection.js';
+import { pushDeliveriesProjection } from './push/push-deliveries.projection.js';
+import { pushSubscriptionsProjection } from './push/push-subscriptions.projection.js';
+import type { Projection } from '../projector/projection.js';
+
+/** Every read model of the product. A new read model is a new entry here. */
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  priceHistoryProjection,
+  priceCandlesProjection,
+  silverPricesProjection,
+  siteSettingsProjection,
+  staffProjection,
+  tokenSupplyProjection,
+  breakingNewsProjection,
+  calendarEventsProjection,
+  chainSettingsProjection,
+  apiKeysProjection,
+  dashboardPreferencesProjection,
+  activityProjection,
+  analyticsProjection,
+  contactSubmissionsProjection,
+  pushSubscriptionsProjection,
+  pushDeliveriesProjection,
+];
