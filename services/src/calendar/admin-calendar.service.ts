@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type CalendarEventFields, calendarEventSubject } from '@xsd/contracts';
 import {
   type AdminCalendarEvent,
@@ -14,16 +15,11 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { ApiError } from '../api/api-error.filter.js';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
-import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
 import { CalendarEventsRepository } from '../read-models/calendar-events/calendar-events.repository.js';
 import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
-import { type CalendarEventCommand, calendarEventDecider } from './calendar-event.decider.js';
+import { DecideCalendarEvent } from './calendar-event.commands.js';
+import type { CalendarEventCommand } from './calendar-event.decider.js';
 
 function toAdminEvent(row: Selectable<CalendarEventsTable>): AdminCalendarEvent {
   return {
@@ -57,9 +53,7 @@ const notFound = () => new ApiError(404, 'event_not_found', EVENT_NOT_FOUND_MESS
 @Injectable()
 export class AdminCalendarService {
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(CLOCK) private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
+    private readonly commands: CommandBus,
     private readonly calendar: CalendarEventsRepository,
   ) {}
 
@@ -119,16 +113,7 @@ export class AdminCalendarService {
   }
 
   private async run(by: AuthenticatedStaff, eventId: string, command: CalendarEventCommand): Promise<void> {
-    await decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: calendarEventDecider,
-      subject: calendarEventSubject(eventId),
-      command,
-      actor: staffActor(by),
-      now: this.clock(),
-      projection: calendarEventsProjection.name,
-    });
+    await this.commands.execute(new DecideCalendarEvent(calendarEventSubject(eventId), staffActor(by), command));
   }
 
   private async item(eventId: string): Promise<AdminCalendarEventResponse> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { contactSubmissionSubject } from '@xsd/contracts';
 import { ITEM_ID, type DeletedResponse } from '@xsd/contracts/api/admin-content';
 import {
@@ -11,19 +12,14 @@ import {
   type UpdateContactSubmission,
 } from '@xsd/contracts/api/contact';
 import { ApiError } from '../api/api-error.filter.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
-import { contactSubmissionsProjection } from '../read-models/contact-submissions/contact-submissions.projection.js';
 import {
   type ContactSubmissionRow,
   ContactSubmissionsRepository,
 } from '../read-models/contact-submissions/contact-submissions.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
 import { PHOTO_STORE, type PhotoStore, type StoredPhoto } from '../uploads/photo-store.js';
-import { type ContactCommand, contactDecider } from './contact.decider.js';
+import { DecideContact } from './contact.commands.js';
+import type { ContactCommand } from './contact.decider.js';
 
 function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
   return {
@@ -52,10 +48,8 @@ export class AdminContactService {
   private readonly logger = new Logger('Contact');
 
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly commands: CommandBus,
     @Inject(PHOTO_STORE) private readonly photos: PhotoStore,
-    private readonly progress: ProjectionProgress,
     private readonly submissions: ContactSubmissionsRepository,
   ) {}
 
@@ -101,15 +95,6 @@ export class AdminContactService {
   }
 
   private run(by: AuthenticatedStaff, id: string, command: ContactCommand) {
-    return decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: contactDecider,
-      subject: contactSubmissionSubject(id),
-      command,
-      actor: staffActor(by),
-      now: this.clock(),
-      projection: contactSubmissionsProjection.name,
-    });
+    return this.commands.execute(new DecideContact(contactSubmissionSubject(id), staffActor(by), command));
   }
 }

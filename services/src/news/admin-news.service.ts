@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { newsSubject, type NewsFields } from '@xsd/contracts';
 import {
   type AdminNewsItem,
@@ -14,15 +15,10 @@ import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content'
 import type { z } from 'zod';
 import { ApiError } from '../api/api-error.filter.js';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../projector/projection-progress.js';
-import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
 import { type AdminNewsRow, BreakingNewsRepository } from '../read-models/breaking-news/breaking-news.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
-import { newsDecider } from './news.decider.js';
+import { DecideNews } from './news.commands.js';
+import type { NewsCommand } from './news.decider.js';
 
 function toAdminNewsItem(row: AdminNewsRow): AdminNewsItem {
   return {
@@ -54,9 +50,7 @@ const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
 @Injectable()
 export class AdminNewsService {
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(CLOCK) private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
+    private readonly commands: CommandBus,
     private readonly news: BreakingNewsRepository,
   ) {}
 
@@ -100,18 +94,8 @@ export class AdminNewsService {
     return { deleted: newsId };
   }
 
-  private async run(by: AuthenticatedStaff, newsId: string, command: Parameters<typeof newsDecider.decide>[0]): Promise<void> {
-    const now = this.clock();
-    await decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: newsDecider,
-      subject: newsSubject(newsId),
-      command,
-      actor: staffActor(by),
-      now,
-      projection: breakingNewsProjection.name,
-    });
+  private async run(by: AuthenticatedStaff, newsId: string, command: NewsCommand): Promise<void> {
+    await this.commands.execute(new DecideNews(newsSubject(newsId), staffActor(by), command));
   }
 
   private async item(newsId: string): Promise<AdminNewsItemResponse> {
