@@ -18,29 +18,12 @@ import type { z } from 'zod';
 import { ApiError } from '../api/api-error.filter.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DecisionError } from '../event-sourcing/decider.js';
-import { type ApiKeyRow, ApiKeysRepository } from '../read-models/api-keys/api-keys.repository.js';
+import { ApiKeysRepository, isExpired, toApiKey } from '../read-models/api-keys/api-keys.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
 import { DecideApiKey } from './api-key.commands.js';
 import type { ApiKeyCommand } from './api-key.decider.js';
 import type { Undated } from '../event-sourcing/aggregate-handler.js';
 import { generateApiKey, hashApiKey } from './api-key-secret.js';
-
-function isExpired(row: Pick<ApiKeyRow, 'expires_at'>, now: Date): boolean {
-  return row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
-}
-
-function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
-  return {
-    id: row.id,
-    name: row.name,
-    permissions: row.permissions,
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at?.toISOString() ?? null,
-    last_used_at: row.last_used_at?.toISOString() ?? null,
-    expired: isExpired(row, now),
-  };
-}
 
 /** Why a key was refused: `invalid` (unknown, deleted, expired) is a 401, `forbidden` a 403. */
 export class ApiKeyRefusedError extends DecisionError {

@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type CalendarEventFields, calendarEventSubject } from '@xsd/contracts';
 import {
-  type AdminCalendarEvent,
   type AdminCalendarEventResponse,
   type AdminCalendarEventsResponse,
   type CreateCalendarEventRequestSchema,
@@ -11,35 +10,13 @@ import {
   type UpdateCalendarEventRequestSchema,
 } from '@xsd/contracts/api/admin-calendar';
 import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { ApiError } from '../api/api-error.filter.js';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { CalendarEventsRepository } from '../read-models/calendar-events/calendar-events.repository.js';
-import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
+import { CalendarEventsRepository, toAdminCalendarEvent } from '../read-models/calendar-events/calendar-events.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
 import { DecideCalendarEvent } from './calendar-event.commands.js';
 import type { CalendarEventCommand } from './calendar-event.decider.js';
-
-function toAdminEvent(row: Selectable<CalendarEventsTable>): AdminCalendarEvent {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description === null ? null : sanitizeContentHtml(row.description),
-    type: row.type,
-    start_date: row.start_date,
-    end_date: row.end_date,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    location: row.location,
-    url: row.url,
-    is_active: row.is_active,
-    notify_users: row.notify_users,
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
 
 /** Stored sanitised; markup that sanitises to nothing is no description. */
 function sanitizedDescription(html: string | null): string | null {
@@ -58,7 +35,7 @@ export class AdminCalendarService {
   ) {}
 
   async list(): Promise<AdminCalendarEventsResponse> {
-    return { items: (await this.calendar.all()).map(toAdminEvent) };
+    return { items: (await this.calendar.all()).map(toAdminCalendarEvent) };
   }
 
   async create(
@@ -119,6 +96,6 @@ export class AdminCalendarService {
   private async item(eventId: string): Promise<AdminCalendarEventResponse> {
     const row = await this.calendar.byId(eventId);
     if (!row) throw notFound();
-    return { item: toAdminEvent(row) };
+    return { item: toAdminCalendarEvent(row) };
   }
 }

@@ -4,40 +4,16 @@ import { contactSubmissionSubject } from '@xsd/contracts';
 import { ITEM_ID, type DeletedResponse } from '@xsd/contracts/api/admin-content';
 import {
   CONTACT_NOT_FOUND_MESSAGE,
-  type ContactSubject,
-  type ContactSubmission,
   type ContactSubmissionListResponse,
   type ContactSubmissionResponse,
-  contactPhotoPath,
   type UpdateContactSubmission,
 } from '@xsd/contracts/api/contact';
 import { ApiError } from '../api/api-error.filter.js';
-import {
-  type ContactSubmissionRow,
-  ContactSubmissionsRepository,
-} from '../read-models/contact-submissions/contact-submissions.repository.js';
+import { ContactSubmissionsRepository, toContactSubmission } from '../read-models/contact-submissions/contact-submissions.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
 import { PHOTO_STORE, type PhotoStore, type StoredPhoto } from '../uploads/photo-store.js';
 import { DecideContact } from './contact.commands.js';
 import type { ContactCommand } from './contact.decider.js';
-
-function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    // Rows come from contact.submitted, whose subject is one of the six.
-    subject: row.subject as ContactSubject,
-    message: row.message,
-    photo_url: row.photo_url ? contactPhotoPath(row.id) : null,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-    admin_reply: row.admin_reply,
-    replied_at: row.replied_at?.toISOString() ?? null,
-    replied_by: row.replied_by,
-  };
-}
 
 const notFound = () => new ApiError(404, 'contact_submission_not_found', CONTACT_NOT_FOUND_MESSAGE);
 const isUuid = (value: string) => ITEM_ID.safeParse(value).success;

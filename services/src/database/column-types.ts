@@ -15,3 +15,7 @@ export type UuidDefault = Default<string>;
 /** jsonb: parsed on select, a JSON string (`JSON.stringify`) on insert and update. */
 export type Json<T> = ColumnType<T, string, string>;
 export type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };

@@ -1,10 +1,18 @@
-import type { ColumnType } from 'kysely';
 import type { EventLogTables } from '../event-log/embedded/event-log.tables.js';
 import type { ActivityLogTable } from '../read-models/activity/activity.table.js';
-import type { AnalyticsDailyPagesTable, AnalyticsDailyTable, AnalyticsVisitorsTable } from '../read-models/analytics/analytics.table.js';
+import type {
+  AnalyticsDailyPagesTable,
+  AnalyticsDailyTable,
+  AnalyticsEventsTable,
+  AnalyticsVisitorsTable,
+  AnalyticsVisitsTable,
+} from '../read-models/analytics/analytics.table.js';
+import type { ApiKeysTable } from '../read-models/api-keys/api-keys.table.js';
 import type { BreakingNewsTable } from '../read-models/breaking-news/breaking-news.table.js';
 import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
 import type { ChainSettingsTable } from '../read-models/chain-settings/chain-settings.table.js';
+import type { ContactSubmissionsTable } from '../read-models/contact-submissions/contact-submissions.table.js';
+import type { UserDashboardPreferencesTable } from '../read-models/dashboard-preferences/dashboard-preferences.table.js';
 import type { IngestorChainStatusTable } from '../read-models/ingestor-status/ingestor-status.table.js';
 import type { PriceCandlesTable } from '../read-models/price-candles/price-candles.table.js';
 import type { PriceHistoryTable } from '../read-models/price-history/price-history.table.js';
@@ -18,13 +26,13 @@ import type {
 } from '../read-models/staff/staff.tables.js';
 import type { TokenSupplyTable } from '../read-models/token-supply/token-supply.table.js';
 import type { AlertRulesTable, NotificationSubscriptionsTable, PushDeliveriesTable } from '../read-models/push/push.tables.js';
-import type { NotifierRulesTable, NotifierSubscriptionsTable, NotifierTriggersTable } from '../notifier/notifier.tables.js';
-import type { Default, Json, NullableJson, Timestamp, TimestampDefault, UuidDefault } from './column-types.js';
+import type { NotifierRulesTable, NotifierSubscriptionsTable, NotifierTriggersTable } from '../read-models/notifier/notifier.tables.js';
+import type { JsonValue, NullableJson, TimestampDefault, UuidDefault } from './column-types.js';
 
 /**
  * The Kysely view of the database, kept by hand in step with `migrations/`. Each read model's table
  * types live in its folder (`read-models/<name>/<name>.table.ts`) beside its projection and its
- * repository; the tables no read model owns yet are typed here.
+ * repository; this file assembles them into `DB`, with the projector's and the event log's own tables.
  *
  * Read models (everything except the session activity, the ingestor status, the checkpoints and
  * the dead letters) are written only by projections, in the same transaction as the projection's
@@ -37,87 +45,6 @@ import type { Default, Json, NullableJson, Timestamp, TimestampDefault, UuidDefa
  * an ISO string), int8 and numeric as number, date as 'YYYY-MM-DD', time as 'HH:MM:SS', jsonb as
  * parsed JSON (insert it as a JSON string: `JSON.stringify(value)`), text[] as string[].
  */
-
-export type JsonPrimitive = string | number | boolean | null;
-export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
-
-export type ContactStatus = 'new' | 'read' | 'replied' | 'archived';
-export type ApiKeyPermission = 'send_notifications' | 'read_subscriptions';
-export type DeviceType = 'mobile' | 'desktop';
-export type AlertKind = 'price' | 'silver' | 'calendar';
-
-// ── staff ────────────────────────────────────────────────────────────────────
-
-/** Keys are shown once at creation; only their hash and a short prefix (for display) are kept. */
-export interface ApiKeysTable {
-  id: UuidDefault;
-  name: string;
-  key_hash: string;
-  key_prefix: string;
-  /** At least one; each one of ApiKeyPermission. */
-  permissions: ColumnType<ApiKeyPermission[], ApiKeyPermission[], ApiKeyPermission[]>;
-  created_by: string | null;
-  created_at: TimestampDefault;
-  /** Null: never expires. */
-  expires_at: Timestamp | null;
-  last_used_at: Timestamp | null;
-}
-
-// ── site content ─────────────────────────────────────────────────────────────
-
-export interface ContactSubmissionsTable {
-  id: UuidDefault;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: Default<string>;
-  message: string;
-  photo_url: string | null;
-  status: Default<ContactStatus>;
-  created_at: TimestampDefault;
-  admin_reply: string | null;
-  replied_at: Timestamp | null;
-  replied_by: string | null;
-}
-
-// ── analytics ────────────────────────────────────────────────────────────────
-
-export interface AnalyticsVisitsTable {
-  id: UuidDefault;
-  event_id: string;
-  page: string;
-  visitor_id: string;
-  user_agent: string | null;
-  referrer: string | null;
-  device_type: DeviceType | null;
-  /** Seconds. */
-  session_duration: number | null;
-  /** Always null: no location lookup. */
-  country: string | null;
-  created_at: TimestampDefault;
-}
-
-export interface AnalyticsEventsTable {
-  id: UuidDefault;
-  event_id: string;
-  visitor_id: string | null;
-  event_type: string;
-  event_data: NullableJson<JsonObject>;
-  page: string | null;
-  created_at: TimestampDefault;
-}
-
-// ── visitors and push ────────────────────────────────────────────────────────
-
-export interface UserDashboardPreferencesTable {
-  /** A staff id or a visitor id. */
-  user_id: string;
-  layout: NullableJson<JsonValue[] | JsonObject>;
-  widgets: NullableJson<JsonValue[] | JsonObject>;
-  theme: string | null;
-  updated_at: TimestampDefault;
-}
 
 // ── projection machinery ─────────────────────────────────────────────────────
 

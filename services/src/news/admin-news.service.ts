@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { newsSubject, type NewsFields } from '@xsd/contracts';
 import {
-  type AdminNewsItem,
   type AdminNewsItemResponse,
   type AdminNewsListResponse,
   type CreateNewsRequestSchema,
@@ -15,27 +14,10 @@ import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content'
 import type { z } from 'zod';
 import { ApiError } from '../api/api-error.filter.js';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { type AdminNewsRow, BreakingNewsRepository } from '../read-models/breaking-news/breaking-news.repository.js';
+import { BreakingNewsRepository, toAdminNewsItem } from '../read-models/breaking-news/breaking-news.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
 import { DecideNews } from './news.commands.js';
 import type { NewsCommand } from './news.decider.js';
-
-function toAdminNewsItem(row: AdminNewsRow): AdminNewsItem {
-  return {
-    id: row.id,
-    title: row.title,
-    content: sanitizeContentHtml(row.content),
-    // The table's check constraint keeps the known types only.
-    type: row.type as AdminNewsItem['type'],
-    priority: row.priority,
-    is_active: row.is_active,
-    expires_at: row.expires_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-    notify_users: row.notify_users,
-    created_by: row.created_by,
-    updated_at: row.updated_at.toISOString(),
-  };
-}
 
 /** Stored sanitised; markup that sanitises to nothing is no content. */
 function sanitizedContent(html: string): string {

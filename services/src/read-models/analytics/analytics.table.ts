@@ -1,4 +1,7 @@
 import type { ColumnType } from 'kysely';
+import type { JsonObject, NullableJson, TimestampDefault, UuidDefault } from '../../database/column-types.js';
+
+export type DeviceType = 'mobile' | 'desktop';
 
 /** A UTC calendar day: written as 'YYYY-MM-DD', read back through `to_char` by the repository. */
 type Day = ColumnType<string, string, string>;
@@ -28,4 +31,29 @@ export interface AnalyticsDailyPagesTable {
 export interface AnalyticsVisitorsTable {
   visitor_id: string;
   last_seen: Day;
+}
+
+export interface AnalyticsVisitsTable {
+  id: UuidDefault;
+  event_id: string;
+  page: string;
+  visitor_id: string;
+  user_agent: string | null;
+  referrer: string | null;
+  device_type: DeviceType | null;
+  /** Seconds. */
+  session_duration: number | null;
+  /** Always null: no location lookup. */
+  country: string | null;
+  created_at: TimestampDefault;
+}
+
+export interface AnalyticsEventsTable {
+  id: UuidDefault;
+  event_id: string;
+  visitor_id: string | null;
+  event_type: string;
+  event_data: NullableJson<JsonObject>;
+  page: string | null;
+  created_at: TimestampDefault;
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
-import type { UserDashboardPreferencesTable } from '../../database/schema.js';
+import type { UserDashboardPreferencesTable } from './dashboard-preferences.table.js';
 
 /** Reads of user_dashboard_preferences. */
 @Injectable()

@@ -3,7 +3,7 @@ import type { NotificationPreferences } from '@xsd/contracts/api/push';
 import { type Selectable, sql } from 'kysely';
 import { DATABASE } from '../../core/injection-tokens.js';
 import type { DatabaseHandle, Db } from '../../database/database.js';
-import type { AlertKind } from '../../database/schema.js';
+import type { AlertKind } from './push.tables.js';
 import type { AlertRulesTable, NotificationSubscriptionsTable } from './push.tables.js';
 
 export type PushSubscriptionRow = Selectable<NotificationSubscriptionsTable>;

@@ -1,6 +1,7 @@
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
-import type { Json, Timestamp } from '../../database/column-types.js';
-import type { AlertKind, JsonObject } from '../../database/schema.js';
+import type { Json, JsonObject, Timestamp } from '../../database/column-types.js';
+
+export type AlertKind = 'price' | 'silver' | 'calendar';
 
 /** One browser's push subscription and its notification preferences. Written by the push subscriptions projection. */
 export interface NotificationSubscriptionsTable {

@@ -1,6 +1,6 @@
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
-import type { Json, Timestamp } from '../database/column-types.js';
-import type { AlertKind, JsonObject } from '../database/schema.js';
+import type { Json, JsonObject, Timestamp } from '../../database/column-types.js';
+import type { AlertKind } from '../push/push.tables.js';
 
 /*
  * The notifier's own working state, written only by the notifier (never by the projector), in the
