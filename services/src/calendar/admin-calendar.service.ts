@@ -24,6 +24,23 @@ function sanitizedDescription(html: string | null): string | null {
   return sanitizeContentHtml(html).trim() || null;
 }
 
+/** The request's fields as the events name them; a field left out stays undefined (an update keeps it). */
+function eventFields(request: z.output<typeof UpdateCalendarEventRequestSchema>): Partial<CalendarEventFields> {
+  return {
+    title: request.title,
+    description: request.description === undefined ? undefined : sanitizedDescription(request.description),
+    type: request.type,
+    startDate: request.start_date,
+    endDate: request.end_date,
+    startTime: request.start_time,
+    endTime: request.end_time,
+    location: request.location,
+    url: request.url,
+    notifyUsers: request.notify_users,
+    isActive: request.is_active,
+  };
+}
+
 const notFound = () => new ApiError(404, 'event_not_found', EVENT_NOT_FOUND_MESSAGE);
 
 /** The Calendar Events tab's commands and list. */
@@ -43,19 +60,8 @@ export class AdminCalendarService {
     request: z.output<typeof CreateCalendarEventRequestSchema>,
   ): Promise<AdminCalendarEventResponse> {
     const eventId = randomUUID();
-    const fields: CalendarEventFields = {
-      title: request.title,
-      description: sanitizedDescription(request.description),
-      type: request.type,
-      startDate: request.start_date,
-      endDate: request.end_date,
-      startTime: request.start_time,
-      endTime: request.end_time,
-      location: request.location,
-      url: request.url,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    // Every field is there: the create schema fills in the defaults.
+    const fields = eventFields(request) as CalendarEventFields;
     await this.run(by, eventId, { type: 'CreateCalendarEvent', data: { eventId, fields } });
     return this.item(eventId);
   }
@@ -66,19 +72,7 @@ export class AdminCalendarService {
     request: z.output<typeof UpdateCalendarEventRequestSchema>,
   ): Promise<AdminCalendarEventResponse> {
     if (!ITEM_ID.safeParse(eventId).success) throw notFound();
-    const changes: Partial<CalendarEventFields> = {
-      title: request.title,
-      description: request.description === undefined ? undefined : sanitizedDescription(request.description),
-      type: request.type,
-      startDate: request.start_date,
-      endDate: request.end_date,
-      startTime: request.start_time,
-      endTime: request.end_time,
-      location: request.location,
-      url: request.url,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    const changes = eventFields(request);
     await this.run(by, eventId, { type: 'UpdateCalendarEvent', data: { eventId, changes } });
     return this.item(eventId);
   }

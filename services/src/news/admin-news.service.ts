@@ -26,6 +26,19 @@ function sanitizedContent(html: string): string {
   return content;
 }
 
+/** The request's fields as the events name them; a field left out stays undefined (an update keeps it). */
+function newsFields(request: z.output<typeof UpdateNewsRequestSchema>): Partial<NewsFields> {
+  return {
+    title: request.title,
+    content: request.content === undefined ? undefined : sanitizedContent(request.content),
+    type: request.type,
+    priority: request.priority,
+    expiresAt: request.expires_at,
+    notifyUsers: request.notify_users,
+    isActive: request.is_active,
+  };
+}
+
 const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
 
 /** The Breaking News tab's commands and list. */
@@ -42,30 +55,15 @@ export class AdminNewsService {
 
   async create(by: AuthenticatedStaff, request: z.output<typeof CreateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
     const newsId = randomUUID();
-    const fields: NewsFields = {
-      title: request.title,
-      content: sanitizedContent(request.content),
-      type: request.type,
-      priority: request.priority,
-      expiresAt: request.expires_at,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    // Every field is there: the create schema fills in the defaults.
+    const fields = newsFields(request) as NewsFields;
     await this.run(by, newsId, { type: 'CreateNews', data: { newsId, fields } });
     return this.item(newsId);
   }
 
   async update(by: AuthenticatedStaff, newsId: string, request: z.output<typeof UpdateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
     if (!isUuid(newsId)) throw notFound();
-    const changes: Partial<NewsFields> = {
-      title: request.title,
-      content: request.content === undefined ? undefined : sanitizedContent(request.content),
-      type: request.type,
-      priority: request.priority,
-      expiresAt: request.expires_at,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    const changes = newsFields(request);
     await this.run(by, newsId, { type: 'UpdateNews', data: { newsId, changes } });
     return this.item(newsId);
   }

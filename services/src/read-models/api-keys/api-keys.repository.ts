@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ApiKey } from '@xsd/contracts/api/admin-api-keys';
 import type { Selectable } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { ApiKeysTable } from './api-keys.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type ApiKeyRow = Omit<Selectable<ApiKeysTable>, 'key_hash' | 'key_prefix'>;
 
@@ -29,13 +28,7 @@ export function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
 
 /** Reads of api_keys. The hash is only ever compared, never answered. */
 @Injectable()
-export class ApiKeysRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class ApiKeysRepository extends DatabaseRepository {
   /** The API Keys tab: newest first. */
   async all(): Promise<ApiKeyRow[]> {
     return this.db.selectFrom('api_keys').select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();

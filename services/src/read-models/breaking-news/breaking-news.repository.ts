@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AdminNewsItem } from '@xsd/contracts/api/admin-news';
 import type { NewsItem } from '@xsd/contracts/api/news';
 import type { Selectable } from 'kysely';
 import { sanitizeContentHtml } from '../../content/html-sanitizer.js';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { BreakingNewsTable } from './breaking-news.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type AdminNewsRow = Selectable<BreakingNewsTable>;
 
@@ -49,13 +48,7 @@ export function toAdminNewsItem(row: AdminNewsRow): AdminNewsItem {
 
 /** Reads of breaking_news. */
 @Injectable()
-export class BreakingNewsRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class BreakingNewsRepository extends DatabaseRepository {
   /**
    * The public list: active, not expired at `now` (the SQL form of contracts' isNewsShown). The
    * service orders it with contracts' compareNews, the rule the web sorts by too.

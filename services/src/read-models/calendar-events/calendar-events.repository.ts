@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AdminCalendarEvent } from '@xsd/contracts/api/admin-calendar';
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
 import type { Selectable } from 'kysely';
 import { safeLinkUrl, sanitizeContentHtml } from '../../content/html-sanitizer.js';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { CalendarEventsTable } from './calendar-events.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type CalendarEventRow = Pick<
   Selectable<CalendarEventsTable>,
@@ -56,13 +55,7 @@ export function toAdminCalendarEvent(row: Selectable<CalendarEventsTable>): Admi
 
 /** Reads of calendar_events. */
 @Injectable()
-export class CalendarEventsRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class CalendarEventsRepository extends DatabaseRepository {
   /**
    * The public list: active events by start date, earliest first; on the same day all-day events
    * first, then by start time, then in the order they were created.

@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type ContactSubject, type ContactSubmission, contactPhotoPath } from '@xsd/contracts/api/contact';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { ContactSubmissionsTable } from './contact-submissions.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 
@@ -29,13 +28,7 @@ export function toContactSubmission(row: ContactSubmissionRow): ContactSubmissio
 
 /** Reads of contact_submissions. */
 @Injectable()
-export class ContactSubmissionsRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class ContactSubmissionsRepository extends DatabaseRepository {
   /** The Contact Submissions tab: every submission, newest first. */
   async all(): Promise<ContactSubmissionRow[]> {
     return this.db.selectFrom('contact_submissions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
