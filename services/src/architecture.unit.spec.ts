@@ -16,12 +16,14 @@ import { describe, expect, it } from 'vitest';
  *   recorder it injects into the event log;
  * - event-sourcing: deciders and appending their decisions (waiting on core's progress);
  * - http: what controllers share at the edge (validation, the error filter, the v1 rate limit);
+ * - content: the HTML rules of news and calendar (sanitising, plain text), which the read
+ *   models apply when they answer;
  * - rate-limit, uploads: attempt stores and photo stores, an adapter per mode like the event log;
  * - devnet: the local chains, a tool that the start script and the tests run, knowing nothing of the app.
  *
  * Every other top folder is a domain folder, found by listing, not named here. That includes
  * read-cache (hot answers keyed by the projections that write their tables, so it sits on the
- * read models), content (the HTML rules of news and calendar), live, health, openapi and overview
+ * read models), live, health, openapi and overview
  * (routes like any other). Domain folders may import one another, never in a cycle.
  *
  * Table types (`*.table.ts`, `*.tables.ts`) live with the read model or the infrastructure that
@@ -38,6 +40,7 @@ const INFRASTRUCTURE = [
   'core',
   'event-sourcing',
   'http',
+  'content',
   'rate-limit',
   'uploads',
   'devnet',

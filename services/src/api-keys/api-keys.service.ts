@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type Actor, apiKeySubject } from '@xsd/contracts';
 import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
 import {
@@ -16,33 +17,13 @@ import {
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error.filter.js';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
 import { DecisionError } from '../event-sourcing/decider.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { apiKeysProjection } from '../read-models/api-keys/api-keys.projection.js';
-import { type ApiKeyRow, ApiKeysRepository } from '../read-models/api-keys/api-keys.repository.js';
+import { ApiKeysRepository, isExpired, toApiKey } from '../read-models/api-keys/api-keys.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
-import { type ApiKeyCommand, apiKeyDecider } from './api-key.decider.js';
+import { DecideApiKey } from './api-key.commands.js';
+import type { ApiKeyCommand } from './api-key.decider.js';
+import type { Undated } from '../event-sourcing/aggregate-handler.js';
 import { generateApiKey, hashApiKey } from './api-key-secret.js';
-
-function isExpired(row: Pick<ApiKeyRow, 'expires_at'>, now: Date): boolean {
-  return row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
-}
-
-function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
-  return {
-    id: row.id,
-    name: row.name,
-    permissions: row.permissions,
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at?.toISOString() ?? null,
-    last_used_at: row.last_used_at?.toISOString() ?? null,
-    expired: isExpired(row, now),
-  };
-}
 
 /** Why a key was refused: `invalid` (unknown, deleted, expired) is a 401, `forbidden` a 403. */
 export class ApiKeyRefusedError extends DecisionError {
@@ -53,9 +34,8 @@ export class ApiKeyRefusedError extends DecisionError {
 @Injectable()
 export class ApiKeysService {
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
     private readonly keys: ApiKeysRepository,
   ) {}
 
@@ -69,10 +49,9 @@ export class ApiKeysService {
     const keyId = randomUUID();
     const key = generateApiKey();
     const now = this.clock();
-    await this.run(staffActor(by), now, keyId, {
+    await this.run(staffActor(by), keyId, {
       type: 'CreateApiKey',
       data: { keyId, name: request.name, keyHash: hashApiKey(key), permissions: request.permissions, expiresAt: request.expires_at },
-      metadata: { now },
     });
     const row = await this.keys.byId(keyId);
     if (!row) throw notFound();
@@ -81,7 +60,7 @@ export class ApiKeysService {
 
   async delete(by: AuthenticatedStaff, keyId: string): Promise<DeletedResponse> {
     if (!ITEM_ID.safeParse(keyId).success) throw notFound();
-    await this.run(staffActor(by), this.clock(), keyId, { type: 'DeleteApiKey', data: { keyId } });
+    await this.run(staffActor(by), keyId, { type: 'DeleteApiKey', data: { keyId } });
     return { deleted: keyId };
   }
 
@@ -96,24 +75,15 @@ export class ApiKeysService {
     if (!row.permissions.includes(permission)) {
       throw new ApiKeyRefusedError('forbidden', 'api_key_forbidden', API_KEY_FORBIDDEN_MESSAGE);
     }
-    await this.run({ kind: 'api_key', id: row.id }, now, row.id, { type: 'RecordApiKeyUse', data: { keyId: row.id }, metadata: { now } });
+    await this.run({ kind: 'api_key', id: row.id }, row.id, { type: 'RecordApiKeyUse', data: { keyId: row.id } });
     const used = await this.keys.byId(row.id);
     // Deleted in between: refused like any unknown key.
     if (!used) throw new ApiKeyRefusedError('unauthorized', 'invalid_api_key', API_KEY_INVALID_MESSAGE);
     return toApiKey(used, now);
   }
 
-  private async run(actor: Actor, now: Date, keyId: string, command: ApiKeyCommand): Promise<void> {
-    await decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: apiKeyDecider,
-      subject: apiKeySubject(keyId),
-      command,
-      actor,
-      now,
-      projection: apiKeysProjection.name,
-    });
+  private async run(actor: Actor, keyId: string, command: Undated<ApiKeyCommand>): Promise<void> {
+    await this.commands.execute(new DecideApiKey(apiKeySubject(keyId), actor, command));
   }
 }
 

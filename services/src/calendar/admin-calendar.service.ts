@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type CalendarEventFields, calendarEventSubject } from '@xsd/contracts';
 import {
-  type AdminCalendarEvent,
   type AdminCalendarEventResponse,
   type AdminCalendarEventsResponse,
   type CreateCalendarEventRequestSchema,
@@ -10,45 +10,35 @@ import {
   type UpdateCalendarEventRequestSchema,
 } from '@xsd/contracts/api/admin-calendar';
 import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error.filter.js';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
-import { CalendarEventsRepository } from '../read-models/calendar-events/calendar-events.repository.js';
-import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
+import { CalendarEventsRepository, toAdminCalendarEvent } from '../read-models/calendar-events/calendar-events.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
-import { type CalendarEventCommand, calendarEventDecider } from './calendar-event.decider.js';
-
-function toAdminEvent(row: Selectable<CalendarEventsTable>): AdminCalendarEvent {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description === null ? null : sanitizeContentHtml(row.description),
-    type: row.type,
-    start_date: row.start_date,
-    end_date: row.end_date,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    location: row.location,
-    url: row.url,
-    is_active: row.is_active,
-    notify_users: row.notify_users,
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
+import { DecideCalendarEvent } from './calendar-event.commands.js';
+import type { CalendarEventCommand } from './calendar-event.decider.js';
 
 /** Stored sanitised; markup that sanitises to nothing is no description. */
 function sanitizedDescription(html: string | null): string | null {
   if (html === null) return null;
   return sanitizeContentHtml(html).trim() || null;
+}
+
+/** The request's fields as the events name them; a field left out stays undefined (an update keeps it). */
+function eventFields(request: z.output<typeof UpdateCalendarEventRequestSchema>): Partial<CalendarEventFields> {
+  return {
+    title: request.title,
+    description: request.description === undefined ? undefined : sanitizedDescription(request.description),
+    type: request.type,
+    startDate: request.start_date,
+    endDate: request.end_date,
+    startTime: request.start_time,
+    endTime: request.end_time,
+    location: request.location,
+    url: request.url,
+    notifyUsers: request.notify_users,
+    isActive: request.is_active,
+  };
 }
 
 const notFound = () => new ApiError(404, 'event_not_found', EVENT_NOT_FOUND_MESSAGE);
@@ -57,14 +47,12 @@ const notFound = () => new ApiError(404, 'event_not_found', EVENT_NOT_FOUND_MESS
 @Injectable()
 export class AdminCalendarService {
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(CLOCK) private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
+    private readonly commands: CommandBus,
     private readonly calendar: CalendarEventsRepository,
   ) {}
 
   async list(): Promise<AdminCalendarEventsResponse> {
-    return { items: (await this.calendar.all()).map(toAdminEvent) };
+    return { items: (await this.calendar.all()).map(toAdminCalendarEvent) };
   }
 
   async create(
@@ -72,19 +60,8 @@ export class AdminCalendarService {
     request: z.output<typeof CreateCalendarEventRequestSchema>,
   ): Promise<AdminCalendarEventResponse> {
     const eventId = randomUUID();
-    const fields: CalendarEventFields = {
-      title: request.title,
-      description: sanitizedDescription(request.description),
-      type: request.type,
-      startDate: request.start_date,
-      endDate: request.end_date,
-      startTime: request.start_time,
-      endTime: request.end_time,
-      location: request.location,
-      url: request.url,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    // Every field is there: the create schema fills in the defaults.
+    const fields = eventFields(request) as CalendarEventFields;
     await this.run(by, eventId, { type: 'CreateCalendarEvent', data: { eventId, fields } });
     return this.item(eventId);
   }
@@ -95,19 +72,7 @@ export class AdminCalendarService {
     request: z.output<typeof UpdateCalendarEventRequestSchema>,
   ): Promise<AdminCalendarEventResponse> {
     if (!ITEM_ID.safeParse(eventId).success) throw notFound();
-    const changes: Partial<CalendarEventFields> = {
-      title: request.title,
-      description: request.description === undefined ? undefined : sanitizedDescription(request.description),
-      type: request.type,
-      startDate: request.start_date,
-      endDate: request.end_date,
-      startTime: request.start_time,
-      endTime: request.end_time,
-      location: request.location,
-      url: request.url,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    const changes = eventFields(request);
     await this.run(by, eventId, { type: 'UpdateCalendarEvent', data: { eventId, changes } });
     return this.item(eventId);
   }
@@ -119,21 +84,12 @@ export class AdminCalendarService {
   }
 
   private async run(by: AuthenticatedStaff, eventId: string, command: CalendarEventCommand): Promise<void> {
-    await decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: calendarEventDecider,
-      subject: calendarEventSubject(eventId),
-      command,
-      actor: staffActor(by),
-      now: this.clock(),
-      projection: calendarEventsProjection.name,
-    });
+    await this.commands.execute(new DecideCalendarEvent(calendarEventSubject(eventId), staffActor(by), command));
   }
 
   private async item(eventId: string): Promise<AdminCalendarEventResponse> {
     const row = await this.calendar.byId(eventId);
     if (!row) throw notFound();
-    return { item: toAdminEvent(row) };
+    return { item: toAdminCalendarEvent(row) };
   }
 }

@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CalendarEvent, CalendarEventsResponse } from '@xsd/contracts/api/calendar';
-import { safeLinkUrl, sanitizeContentHtml } from '../content/html-sanitizer.js';
-import {
-  CalendarEventsRepository,
-  type CalendarEventRow,
-} from '../read-models/calendar-events/calendar-events.repository.js';
+import type { CalendarEventsResponse } from '@xsd/contracts/api/calendar';
+import { CalendarEventsRepository, toCalendarEvent } from '../read-models/calendar-events/calendar-events.repository.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { CachedBody, type CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
@@ -17,24 +13,6 @@ const FEED_UID_DOMAIN = 'calendar.silverboard';
 const FEED_REFRESH_MINUTES = 30;
 const TABLES = ['calendar_events'] as const;
 const MAX_AGE_MS = 60_000;
-
-function toCalendarEvent(row: CalendarEventRow): CalendarEvent {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description === null ? null : sanitizeContentHtml(row.description),
-    type: row.type,
-    start_date: row.start_date,
-    end_date: row.end_date,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    location: row.location,
-    // The "Learn More" link: only an http(s) URL ever reaches an href.
-    url: safeLinkUrl(row.url),
-    is_active: row.is_active,
-    notify_users: row.notify_users,
-  };
-}
 
 /** The public calendar. */
 @Injectable()

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { chainSettingSubject, type ChainSettingFields, type NetworkConfig, parseChainName } from '@xsd/contracts';
 import {
   type AdminChainResponse,
@@ -10,15 +11,9 @@ import {
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error.filter.js';
 import { NETWORKS } from '../chains/chains.module.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { chainSettingsProjection } from '../read-models/chain-settings/chain-settings.projection.js';
 import { type ChainSettingRow, ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
-import { chainSettingDecider } from './chain-setting.decider.js';
+import { DecideChainSetting } from './chain-setting.commands.js';
 import { toEntry } from './chain-status.service.js';
 
 function toAdminSetting(network: NetworkConfig, row: ChainSettingRow | undefined): AdminChainSetting {
@@ -34,10 +29,8 @@ function toAdminSetting(network: NetworkConfig, row: ChainSettingRow | undefined
 @Injectable()
 export class AdminChainsService {
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly commands: CommandBus,
     @Inject(NETWORKS) private readonly networks: readonly NetworkConfig[],
-    private readonly progress: ProjectionProgress,
     private readonly settings: ChainSettingsRepository,
   ) {}
 
@@ -59,16 +52,9 @@ export class AdminChainsService {
       displayName: request.display_name,
       maintenanceMessage: request.maintenance_message,
     };
-    await decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: chainSettingDecider,
-      subject: chainSettingSubject(chain),
-      command: { type: 'SetChainSetting', data: { chain, changes } },
-      actor: staffActor(by),
-      now: this.clock(),
-      projection: chainSettingsProjection.name,
-    });
+    await this.commands.execute(
+      new DecideChainSetting(chainSettingSubject(chain), staffActor(by), { type: 'SetChainSetting', data: { chain, changes } }),
+    );
     const row = (await this.settings.all()).find((candidate) => candidate.chain_name === chain);
     return { item: toAdminSetting(network, row) };
   }

@@ -1,47 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { contactSubmissionSubject } from '@xsd/contracts';
 import { ITEM_ID, type DeletedResponse } from '@xsd/contracts/api/admin-content';
 import {
   CONTACT_NOT_FOUND_MESSAGE,
-  type ContactSubject,
-  type ContactSubmission,
   type ContactSubmissionListResponse,
   type ContactSubmissionResponse,
-  contactPhotoPath,
   type UpdateContactSubmission,
 } from '@xsd/contracts/api/contact';
 import { ApiError } from '../http/api-error.filter.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { contactSubmissionsProjection } from '../read-models/contact-submissions/contact-submissions.projection.js';
-import {
-  type ContactSubmissionRow,
-  ContactSubmissionsRepository,
-} from '../read-models/contact-submissions/contact-submissions.repository.js';
+import { ContactSubmissionsRepository, toContactSubmission } from '../read-models/contact-submissions/contact-submissions.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
 import { PHOTO_STORE, type PhotoStore, type StoredPhoto } from '../uploads/photo-store.js';
-import { type ContactCommand, contactDecider } from './contact.decider.js';
-
-function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    // Rows come from contact.submitted, whose subject is one of the six.
-    subject: row.subject as ContactSubject,
-    message: row.message,
-    photo_url: row.photo_url ? contactPhotoPath(row.id) : null,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-    admin_reply: row.admin_reply,
-    replied_at: row.replied_at?.toISOString() ?? null,
-    replied_by: row.replied_by,
-  };
-}
+import { DecideContact } from './contact.commands.js';
+import type { ContactCommand } from './contact.decider.js';
 
 const notFound = () => new ApiError(404, 'contact_submission_not_found', CONTACT_NOT_FOUND_MESSAGE);
 const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
@@ -52,10 +24,8 @@ export class AdminContactService {
   private readonly logger = new Logger('Contact');
 
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly commands: CommandBus,
     @Inject(PHOTO_STORE) private readonly photos: PhotoStore,
-    private readonly progress: ProjectionProgress,
     private readonly submissions: ContactSubmissionsRepository,
   ) {}
 
@@ -101,15 +71,6 @@ export class AdminContactService {
   }
 
   private run(by: AuthenticatedStaff, id: string, command: ContactCommand) {
-    return decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: contactDecider,
-      subject: contactSubmissionSubject(id),
-      command,
-      actor: staffActor(by),
-      now: this.clock(),
-      projection: contactSubmissionsProjection.name,
-    });
+    return this.commands.execute(new DecideContact(contactSubmissionSubject(id), staffActor(by), command));
   }
 }

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { aggregateHandler } from '../event-sourcing/aggregate-handler.js';
+import { contactSubmissionsProjection } from '../read-models/contact-submissions/contact-submissions.projection.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../core/injection-tokens.js';
 import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
@@ -10,6 +13,8 @@ import { AdminContactService } from './admin-contact.service.js';
 import { CONTACT_FLOOD_LIMIT, ContactFlood } from './contact-flood.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
+import { DecideContact } from './contact.commands.js';
+import { contactDecider } from './contact.decider.js';
 
 /** Closes the deployment's photo store with the application. */
 class PhotoStoreCloser {
@@ -21,6 +26,7 @@ class PhotoStoreCloser {
 
 /** The public contact form (POST /api/contact) and the staff's Contact Submissions tab. */
 @Module({
+  imports: [CqrsModule.forRoot()],
   controllers: [ContactController, AdminContactController],
   providers: [
     { provide: PHOTO_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openPhotoStore(config) },
@@ -34,6 +40,7 @@ class PhotoStoreCloser {
     },
     ContactService,
     AdminContactService,
+    aggregateHandler(DecideContact, { decider: contactDecider, projection: contactSubmissionsProjection.name }),
   ],
 })
 export class ContactModule {}

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { contactSubmissionSubject } from '@xsd/contracts';
 import {
   CONTACT_PHOTO_MAX_BYTES,
@@ -12,14 +13,9 @@ import {
 } from '@xsd/contracts/api/contact';
 import { ApiError } from '../http/api-error.filter.js';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { contactSubmissionsProjection } from '../read-models/contact-submissions/contact-submissions.projection.js';
 import { contactPhotoKey, PHOTO_STORE, type PhotoStore } from '../uploads/photo-store.js';
 import { ContactFlood } from './contact-flood.js';
-import { contactDecider } from './contact.decider.js';
+import { DecideContact } from './contact.commands.js';
 
 /** The public contact form: stores the photo, then records the submission as an event. */
 @Injectable()
@@ -27,10 +23,9 @@ export class ContactService {
   private readonly logger = new Logger('Contact');
 
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PHOTO_STORE) private readonly photos: PhotoStore,
-    private readonly progress: ProjectionProgress,
     private readonly flood: ContactFlood,
   ) {}
 
@@ -44,16 +39,12 @@ export class ContactService {
     const photoKey = photo ? await this.storePhoto(photo, now) : null;
     const submissionId = randomUUID();
     try {
-      await decideOnSubject({
-        log: this.log,
-        progress: this.progress,
-        decider: contactDecider,
-        subject: contactSubmissionSubject(submissionId),
-        command: { type: 'SubmitContact', data: { submissionId, form, photoKey } },
-        actor: { kind: 'visitor', id: null },
-        now,
-        projection: contactSubmissionsProjection.name,
-      });
+      await this.commands.execute(
+        new DecideContact(contactSubmissionSubject(submissionId), { kind: 'visitor', id: null }, {
+          type: 'SubmitContact',
+          data: { submissionId, form, photoKey },
+        }),
+      );
     } catch (error) {
       // The event was not recorded (or is not known to be): no submission points at the photo.
       if (photoKey) await this.photos.delete(photoKey).catch((cause: unknown) => this.logger.warn(`Photo ${photoKey} left behind: ${String(cause)}`));

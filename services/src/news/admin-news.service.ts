@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { newsSubject, type NewsFields } from '@xsd/contracts';
 import {
-  type AdminNewsItem,
   type AdminNewsItemResponse,
   type AdminNewsListResponse,
   type CreateNewsRequestSchema,
@@ -14,32 +14,10 @@ import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content'
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error.filter.js';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
-import { type AdminNewsRow, BreakingNewsRepository } from '../read-models/breaking-news/breaking-news.repository.js';
+import { BreakingNewsRepository, toAdminNewsItem } from '../read-models/breaking-news/breaking-news.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
-import { newsDecider } from './news.decider.js';
-
-function toAdminNewsItem(row: AdminNewsRow): AdminNewsItem {
-  return {
-    id: row.id,
-    title: row.title,
-    content: sanitizeContentHtml(row.content),
-    // The table's check constraint keeps the known types only.
-    type: row.type as AdminNewsItem['type'],
-    priority: row.priority,
-    is_active: row.is_active,
-    expires_at: row.expires_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-    notify_users: row.notify_users,
-    created_by: row.created_by,
-    updated_at: row.updated_at.toISOString(),
-  };
-}
+import { DecideNews } from './news.commands.js';
+import type { NewsCommand } from './news.decider.js';
 
 /** Stored sanitised; markup that sanitises to nothing is no content. */
 function sanitizedContent(html: string): string {
@@ -48,15 +26,26 @@ function sanitizedContent(html: string): string {
   return content;
 }
 
+/** The request's fields as the events name them; a field left out stays undefined (an update keeps it). */
+function newsFields(request: z.output<typeof UpdateNewsRequestSchema>): Partial<NewsFields> {
+  return {
+    title: request.title,
+    content: request.content === undefined ? undefined : sanitizedContent(request.content),
+    type: request.type,
+    priority: request.priority,
+    expiresAt: request.expires_at,
+    notifyUsers: request.notify_users,
+    isActive: request.is_active,
+  };
+}
+
 const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
 
 /** The Breaking News tab's commands and list. */
 @Injectable()
 export class AdminNewsService {
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(CLOCK) private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
+    private readonly commands: CommandBus,
     private readonly news: BreakingNewsRepository,
   ) {}
 
@@ -66,30 +55,15 @@ export class AdminNewsService {
 
   async create(by: AuthenticatedStaff, request: z.output<typeof CreateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
     const newsId = randomUUID();
-    const fields: NewsFields = {
-      title: request.title,
-      content: sanitizedContent(request.content),
-      type: request.type,
-      priority: request.priority,
-      expiresAt: request.expires_at,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    // Every field is there: the create schema fills in the defaults.
+    const fields = newsFields(request) as NewsFields;
     await this.run(by, newsId, { type: 'CreateNews', data: { newsId, fields } });
     return this.item(newsId);
   }
 
   async update(by: AuthenticatedStaff, newsId: string, request: z.output<typeof UpdateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
     if (!isUuid(newsId)) throw notFound();
-    const changes: Partial<NewsFields> = {
-      title: request.title,
-      content: request.content === undefined ? undefined : sanitizedContent(request.content),
-      type: request.type,
-      priority: request.priority,
-      expiresAt: request.expires_at,
-      notifyUsers: request.notify_users,
-      isActive: request.is_active,
-    };
+    const changes = newsFields(request);
     await this.run(by, newsId, { type: 'UpdateNews', data: { newsId, changes } });
     return this.item(newsId);
   }
@@ -100,18 +74,8 @@ export class AdminNewsService {
     return { deleted: newsId };
   }
 
-  private async run(by: AuthenticatedStaff, newsId: string, command: Parameters<typeof newsDecider.decide>[0]): Promise<void> {
-    const now = this.clock();
-    await decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: newsDecider,
-      subject: newsSubject(newsId),
-      command,
-      actor: staffActor(by),
-      now,
-      projection: breakingNewsProjection.name,
-    });
+  private async run(by: AuthenticatedStaff, newsId: string, command: NewsCommand): Promise<void> {
+    await this.commands.execute(new DecideNews(newsSubject(newsId), staffActor(by), command));
   }
 
   private async item(newsId: string): Promise<AdminNewsItemResponse> {

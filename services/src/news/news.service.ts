@@ -1,25 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { compareNews, type NewsItem, type NewsListResponse } from '@xsd/contracts/api/news';
-import { sanitizeContentHtml } from '../content/html-sanitizer.js';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { BreakingNewsRepository, type NewsRow } from '../read-models/breaking-news/breaking-news.repository.js';
+import { BreakingNewsRepository, toNewsItem } from '../read-models/breaking-news/breaking-news.repository.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
-
-function toNewsItem(row: NewsRow): NewsItem {
-  return {
-    id: row.id,
-    title: row.title,
-    // Stored sanitised by the write side; sanitised again here, so no stored markup reaches a page raw.
-    content: sanitizeContentHtml(row.content),
-    type: row.type,
-    priority: row.priority,
-    is_active: row.is_active,
-    expires_at: row.expires_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-  };
-}
 
 /** The announcements banner's breaking news. */
 @Injectable()

@@ -6,13 +6,12 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../database/schema.js';
 import {
   type DecidedTrigger,
-  floatingStartAsUtc,
-  instantMs,
   type NotifierStateRepository,
   type RuleStateChange,
   type TargetKeys,
   type ThresholdRuleRow,
-} from './notifier-state.repository.js';
+} from '../read-models/notifier/notifier-state.repository.js';
+import { floatingStartAsUtc, instantMs } from '../read-models/notifier/notifier-rules.js';
 import { deterministicEventId, triggerId } from './trigger-ids.js';
 import { triggerMessage } from './trigger-message.js';
 

@@ -9,8 +9,8 @@ import { ProjectionGapError } from '../projector/projector.js';
 import type { PushDeliveryRecords } from '../push/push-delivery-records.js';
 import type { LeadershipRole, ProjectorLeadership } from '../projector/projector-leadership.js';
 import { decideReminders, foldEvent, NOTIFIER_EVENT_TYPES } from './alert-fold.js';
-import type { DecidedTrigger } from './notifier-state.repository.js';
-import { NotifierStateRepository } from './notifier-state.repository.js';
+import type { DecidedTrigger } from '../read-models/notifier/notifier-state.repository.js';
+import { NotifierStateRepository } from '../read-models/notifier/notifier-state.repository.js';
 import { PushDispatcher, type PushDispatcherOptions, type PushSending } from './push-dispatcher.js';
 import { TriggerOutbox } from './trigger-outbox.js';
 

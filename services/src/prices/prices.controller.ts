@@ -73,7 +73,7 @@ export class SilverController {
   }
 }
 
-/** The public price API of the developer page (/api-access), rate-limited per client (see api/v1-rate-limit.ts). */
+/** The public price API of the developer page (/api-access), rate-limited per client (see http/v1-rate-limit.ts). */
 @ApiTags('public API v1')
 @ApiResponse({ status: 400, description: 'A query parameter is not valid', standardSchema: ApiErrorSchema })
 @ApiResponse({ status: 429, description: V1_TOO_MANY_DESCRIPTION, standardSchema: ApiErrorSchema, headers: V1_RATE_LIMIT_HEADERS })

@@ -4,9 +4,14 @@ import { PUSH_DELIVERIES_BATCH_MAX, type PushDeliveryItem } from '@xsd/contracts
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { decideAndAppend, readHistory } from '../event-sourcing/aggregate-store.js';
-import { fold } from '../event-sourcing/decider.js';
-import { type PushSubscriptionEvent, pushSubscriptionDecider } from './push-subscription.decider.js';
+import { AggregateHandler } from '../event-sourcing/aggregate-handler.js';
+import { DecidePushSubscription } from './push-subscription.commands.js';
+import {
+  type PushSubscriptionCommand,
+  type PushSubscriptionEvent,
+  type PushSubscriptionState,
+  pushSubscriptionDecider,
+} from './push-subscription.decider.js';
 import type { PushTarget } from './web-push-sender.js';
 
 /** Who the removals of expired subscriptions are recorded as. */
@@ -29,10 +34,18 @@ export function deliveriesRecordedEvents(deliveries: readonly PushDeliveryItem[]
  */
 @Injectable()
 export class PushDeliveryRecords {
+  /**
+   * The push subscription aggregate's command handler, held here rather than reached through the
+   * CommandBus: the notifier runs outside Nest in its tests, and nothing reads the removal back.
+   */
+  private readonly subscriptions: AggregateHandler<PushSubscriptionCommand, PushSubscriptionEvent, PushSubscriptionState>;
+
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.subscriptions = new AggregateHandler({ decider: pushSubscriptionDecider }, log, clock, null);
+  }
 
   /** Appends the deliveries in batches; answers the sequence of the last (0 when there were none). */
   async record(deliveries: readonly PushDeliveryItem[], actor: Actor): Promise<number> {
@@ -48,18 +61,12 @@ export class PushDeliveryRecords {
     const worker = async () => {
       while (next < targets.length) {
         const { subscriptionId, endpoint } = targets[next++]!;
-        const subject = pushSubscriptionSubject(subscriptionId);
-        await decideAndAppend({
-          log: this.log,
-          actor: PUSH_SYSTEM_ACTOR,
-          now: this.clock(),
-          load: async () => {
-            const history = await readHistory(this.log, subject);
-            return { history, state: fold(pushSubscriptionDecider, history.events.map((stored) => stored.event as unknown as PushSubscriptionEvent)) };
-          },
-          decide: (state) =>
-            pushSubscriptionDecider.decide({ type: 'RemovePushSubscription', data: { subscriptionId, endpoint, reason: 'expired' } }, state),
-        });
+        await this.subscriptions.execute(
+          new DecidePushSubscription(pushSubscriptionSubject(subscriptionId), PUSH_SYSTEM_ACTOR, {
+            type: 'RemovePushSubscription',
+            data: { subscriptionId, endpoint, reason: 'expired' },
+          }),
+        );
       }
     };
     await Promise.all(Array.from({ length: Math.min(PRUNE_CONCURRENCY, targets.length) }, worker));

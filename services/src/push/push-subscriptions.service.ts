@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { pushSubscriptionSubject } from '@xsd/contracts';
 import {
   pushSubscriptionId,
@@ -9,24 +10,19 @@ import {
 } from '@xsd/contracts/api/push';
 import type { z } from 'zod';
 import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { decideOnSubject } from '../event-sourcing/staff-command.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { pushSubscriptionsProjection } from '../read-models/push/push-subscriptions.projection.js';
 import { PushSubscriptionsRepository } from '../read-models/push/push-subscriptions.repository.js';
 import { PushFlood } from './push-flood.js';
-import { type PushSubscriptionCommand, pushSubscriptionDecider } from './push-subscription.decider.js';
+import { DecidePushSubscription } from './push-subscription.commands.js';
+import type { PushSubscriptionCommand } from './push-subscription.decider.js';
 import { VAPID_DETAILS, type VapidDetails } from './vapid-keys.js';
 
 /** A visitor's browser registering its push subscription, preferences and alerts (no sign-in). */
 @Injectable()
 export class PushSubscriptionsService {
   constructor(
-    @Inject(EVENT_LOG) private readonly log: EventLog,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(VAPID_DETAILS) private readonly vapid: VapidDetails,
-    private readonly progress: ProjectionProgress,
     private readonly subscriptions: PushSubscriptionsRepository,
     private readonly flood: PushFlood,
   ) {}
@@ -63,16 +59,7 @@ export class PushSubscriptionsService {
   }
 
   private async run(subscriptionId: string, command: PushSubscriptionCommand): Promise<void> {
-    await decideOnSubject({
-      log: this.log,
-      progress: this.progress,
-      decider: pushSubscriptionDecider,
-      subject: pushSubscriptionSubject(subscriptionId),
-      command,
-      // Visitors are anonymous: the endpoint is the only thing known about them, and it stays in the data.
-      actor: { kind: 'visitor', id: null },
-      now: this.clock(),
-      projection: pushSubscriptionsProjection.name,
-    });
+    // Visitors are anonymous: the endpoint is the only thing known about them, and it stays in the data.
+    await this.commands.execute(new DecidePushSubscription(pushSubscriptionSubject(subscriptionId), { kind: 'visitor', id: null }, command));
   }
 }

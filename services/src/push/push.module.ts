@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { aggregateHandler } from '../event-sourcing/aggregate-handler.js';
+import { pushSubscriptionsProjection } from '../read-models/push/push-subscriptions.projection.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../core/injection-tokens.js';
@@ -12,6 +15,8 @@ import { PUSH_FLOOD_LIMIT, PushFlood } from './push-flood.js';
 import { PushStatusService } from './push-status.service.js';
 import { PushSubscriptionsService } from './push-subscriptions.service.js';
 import { PushController } from './push.controller.js';
+import { DecidePushSubscription } from './push-subscription.commands.js';
+import { pushSubscriptionDecider } from './push-subscription.decider.js';
 import { WebPushModule } from './web-push.module.js';
 
 /**
@@ -19,7 +24,7 @@ import { WebPushModule } from './web-push.module.js';
  * sender, the Breaking News send action and the staff's push figures.
  */
 @Module({
-  imports: [WebPushModule, ApiKeysModule],
+  imports: [CqrsModule.forRoot(), WebPushModule, ApiKeysModule],
   controllers: [PushController, PushApiKeyController, AdminPushController],
   providers: [
     {
@@ -33,6 +38,7 @@ import { WebPushModule } from './web-push.module.js';
     PushBroadcastService,
     PushStatusService,
     NewsPushService,
+    aggregateHandler(DecidePushSubscription, { decider: pushSubscriptionDecider, projection: pushSubscriptionsProjection.name }),
   ],
 })
 export class PushModule {}

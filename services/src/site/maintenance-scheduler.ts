@@ -6,13 +6,16 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { type Actor, SITE_MAINTENANCE_SUBJECT } from '@xsd/contracts';
 import { Interval } from '@nestjs/schedule';
 import type { Subscription } from 'rxjs';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
-import { EndDueMaintenanceCommand } from './maintenance.commands.js';
+import { StaffRepository } from '../read-models/staff/staff.repository.js';
+import { DecideMaintenance } from './maintenance.commands.js';
 import { MaintenanceChanges } from './maintenance-changes.js';
 
+export const SCHEDULER_ACTOR: Actor = { kind: 'system', id: 'maintenance-scheduler' };
 export const MAINTENANCE_SCHEDULER_AUTOSTART = Symbol('MAINTENANCE_SCHEDULER_AUTOSTART');
 /** The periodic check; a timer set for the announced end makes the end itself precise. */
 export const MAINTENANCE_CHECK_MS = 5_000;
@@ -37,6 +40,7 @@ export class MaintenanceScheduler implements OnApplicationBootstrap, OnApplicati
   constructor(
     private readonly commands: CommandBus,
     private readonly settings: SiteSettingsRepository,
+    private readonly staff: StaffRepository,
     private readonly changes: MaintenanceChanges,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(MAINTENANCE_SCHEDULER_AUTOSTART) private readonly autostart: boolean,
@@ -88,8 +92,20 @@ export class MaintenanceScheduler implements OnApplicationBootstrap, OnApplicati
       if (this.started) this.arm(wait);
       return false;
     }
-    const { ended } = await this.commands.execute(new EndDueMaintenanceCommand());
-    return ended;
+    return this.endDue();
+  }
+
+  /**
+   * Ends overdue maintenance, recording the newest super admin as updater (the spec's rule). Two
+   * schedulers racing both decide "end", one append wins, the other reloads and finds it ended.
+   */
+  private async endDue(): Promise<boolean> {
+    const recordedBy = await this.staff.newestSuperAdminId();
+    const { events } = await this.commands.execute(
+      new DecideMaintenance(SITE_MAINTENANCE_SUBJECT, SCHEDULER_ACTOR, { type: 'EndDueMaintenance', data: { recordedBy } }, false),
+    );
+    if (events.length > 0) this.logger.log('maintenance ended: its expected up time has passed');
+    return events.length > 0;
   }
 
   private arm(wait: number): void {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { SITE_MAINTENANCE_SUBJECT } from '@xsd/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import type { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
@@ -7,8 +8,9 @@ import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
-import type { AuthenticatedStaff } from '../staff/staff.types.js';
-import { SetMaintenanceCommand } from './maintenance.commands.js';
+import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { DecideMaintenance } from './maintenance.commands.js';
+import { MaintenanceChanges } from './maintenance-changes.js';
 
 /** Read again at least this often; maintenance ends by an event (the scheduler), so this is a safety net. */
 const SITE_MAX_AGE_MS = 60_000;
@@ -16,11 +18,13 @@ const SITE_MAX_AGE_MS = 60_000;
 /** The site settings (maintenance): read by everyone, changed by staff with chain_settings. */
 @Injectable()
 export class SiteService {
+  private readonly logger = new Logger('Maintenance');
   private readonly answer: HotReadModel<SiteSettings>;
 
   constructor(
     private readonly commands: CommandBus,
-    settings: SiteSettingsRepository,
+    private readonly settings: SiteSettingsRepository,
+    private readonly changes: MaintenanceChanges,
     progress: ProjectionProgress,
   ) {
     this.answer = new HotReadModel(progress, {
@@ -36,17 +40,21 @@ export class SiteService {
   }
 
   /** `request` as the controller parsed it with the contracts' schema. */
-  update(by: AuthenticatedStaff, request: z.output<typeof UpdateSiteSettingsRequestSchema>): Promise<SiteSettings> {
-    return this.commands.execute(
-      new SetMaintenanceCommand(
-        {
+  /** Answers the settings as GET /api/site now shows them. */
+  async update(by: AuthenticatedStaff, request: z.output<typeof UpdateSiteSettingsRequestSchema>): Promise<SiteSettings> {
+    const { events } = await this.commands.execute(
+      new DecideMaintenance(SITE_MAINTENANCE_SUBJECT, staffActor(by), {
+        type: 'SetMaintenance',
+        data: {
           on: request.maintenance_mode,
           title: request.maintenance_title,
           message: request.maintenance_message,
           expectedUpTime: request.expected_up_time,
         },
-        by,
-      ),
+      }),
     );
+    for (const event of events) this.logger.log(`${event.type} by ${by.email}`);
+    if (events.length > 0) this.changes.changed();
+    return this.settings.current();
   }
 }

@@ -1,9 +1,8 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { STAFF_DIRECTORY_SUBJECT } from '@xsd/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
-import { BootstrapSuperAdminCommand } from './staff.commands.js';
+import { StaffBootstrap } from './staff-bootstrap.service.js';
 
 const ADMIN = { email: 'ops@silverboard.test', password: 'first admin password' };
 
@@ -53,10 +52,10 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the first super admin on
 
   it('is created once when several processes start at the same moment', async () => {
     const app = await start(null);
-    const bus = app.app.get(CommandBus);
+    const bootstrap = app.app.get(StaffBootstrap);
     const results = await Promise.all(
       ['a@silverboard.test', 'b@silverboard.test', 'c@silverboard.test'].map((email) =>
-        bus.execute(new BootstrapSuperAdminCommand(email, ADMIN.password)),
+        bootstrap.create(email, ADMIN.password),
       ),
     );
     expect(results.filter((result) => result.createdId !== null)).toHaveLength(1);

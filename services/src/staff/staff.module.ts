@@ -4,20 +4,19 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../core/injection-tokens.js';
 import type { AppConfig } from '../config/config.js';
 import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
+import { aggregateHandler } from '../event-sourcing/aggregate-handler.js';
+import { staffProjection } from '../read-models/staff/staff.projection.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { StaffBootstrap } from './staff-bootstrap.service.js';
-import {
-  BootstrapSuperAdminHandler,
-  ChangeStaffRoleHandler,
-  CreateStaffAccountHandler,
-  DeleteStaffAccountHandler,
-} from './staff-directory.handlers.js';
-import { ChangePasswordHandler, SignInHandler, SignOutHandler } from './staff-session.handlers.js';
 import { StaffUsersController } from './staff-users.controller.js';
 import { StaffUsersService } from './staff-users.service.js';
 import { StaffGuard } from './staff.guard.js';
+import { staffAccountDecider } from './staff-account.decider.js';
+import { DecideStaffAccount, DecideStaffDirectory } from './staff.commands.js';
+import { staffDirectoryDecider } from './staff-directory.decider.js';
+import { loadAccount, loadDirectory } from './staff-history.js';
 import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
 
 /**
@@ -39,13 +38,8 @@ import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
     AuthService,
     StaffUsersService,
     StaffBootstrap,
-    BootstrapSuperAdminHandler,
-    CreateStaffAccountHandler,
-    ChangeStaffRoleHandler,
-    DeleteStaffAccountHandler,
-    SignInHandler,
-    SignOutHandler,
-    ChangePasswordHandler,
+    aggregateHandler(DecideStaffDirectory, { decider: staffDirectoryDecider, projection: staffProjection.name, load: loadDirectory }),
+    aggregateHandler(DecideStaffAccount, { decider: staffAccountDecider, projection: staffProjection.name, load: loadAccount }),
   ],
 })
 export class StaffModule {}

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { ActivityLogTable } from './activity.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type ActivityRow = Selectable<ActivityLogTable>;
 
@@ -21,13 +20,7 @@ export interface ActivityFilter {
 
 /** Reads of activity_log, newest first. */
 @Injectable()
-export class ActivityRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class ActivityRepository extends DatabaseRepository {
   async list(filter: ActivityFilter): Promise<ActivityRow[]> {
     let query = this.db.selectFrom('activity_log').selectAll();
     const { actor, action } = filter;

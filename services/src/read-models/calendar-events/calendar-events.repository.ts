@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import type { AdminCalendarEvent } from '@xsd/contracts/api/admin-calendar';
+import type { CalendarEvent } from '@xsd/contracts/api/calendar';
 import type { Selectable } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
+import { safeLinkUrl, sanitizeContentHtml } from '../../content/html-sanitizer.js';
 import type { CalendarEventsTable } from './calendar-events.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type CalendarEventRow = Pick<
   Selectable<CalendarEventsTable>,
@@ -21,15 +23,39 @@ export type CalendarEventRow = Pick<
   | 'updated_at'
 >;
 
+/** An event as the public calendar shows it. */
+export function toCalendarEvent(row: CalendarEventRow): CalendarEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description === null ? null : sanitizeContentHtml(row.description),
+    type: row.type,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    location: row.location,
+    // The "Learn More" link: only an http(s) URL ever reaches an href.
+    url: safeLinkUrl(row.url),
+    is_active: row.is_active,
+    notify_users: row.notify_users,
+  };
+}
+
+/** An event as the Calendar Events tab shows it: the URL as stored, and who made it and when. */
+export function toAdminCalendarEvent(row: Selectable<CalendarEventsTable>): AdminCalendarEvent {
+  return {
+    ...toCalendarEvent(row),
+    url: row.url,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
 /** Reads of calendar_events. */
 @Injectable()
-export class CalendarEventsRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class CalendarEventsRepository extends DatabaseRepository {
   /**
    * The public list: active events by start date, earliest first; on the same day all-day events
    * first, then by start time, then in the order they were created.

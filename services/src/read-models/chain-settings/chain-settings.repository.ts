@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { ChainSettingsTable } from './chain-settings.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type ChainSettingRow = Pick<
   Selectable<ChainSettingsTable>,
@@ -11,13 +10,7 @@ export type ChainSettingRow = Pick<
 
 /** Reads of chain_settings. */
 @Injectable()
-export class ChainSettingsRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class ChainSettingsRepository extends DatabaseRepository {
   /** Every row staff have written; a chain without one is active under its own name. */
   async all(): Promise<ChainSettingRow[]> {
     return this.db

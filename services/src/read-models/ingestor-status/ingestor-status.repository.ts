@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ChainName } from '@xsd/contracts';
 import type { EndpointHealth } from '@xsd/contracts/api/health';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { IngestorChainState } from './ingestor-status.table.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export interface IngestorChainStatus {
   readonly chain: ChainName;
@@ -19,13 +18,7 @@ export interface IngestorChainStatus {
 
 /** The ingestor's state per chain, shared with whichever process answers `/api/health`. */
 @Injectable()
-export class IngestorStatusRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class IngestorStatusRepository extends DatabaseRepository {
   async save(status: Omit<IngestorChainStatus, 'updatedAt'>, at: Date): Promise<void> {
     const row = {
       status: status.status,

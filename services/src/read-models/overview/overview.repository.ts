@@ -1,21 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { StaffRole } from '@xsd/contracts';
 import { NEWS_URGENT_PRIORITY } from '@xsd/contracts/api/news';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 const count = (expression: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${expression})::int`;
 
 /** The Overview tab's counts, one query per table. */
 @Injectable()
-export class OverviewRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class OverviewRepository extends DatabaseRepository {
   /** `active`: switched on and not expired at `now` (what the banner shows). */
   async news(now: Date): Promise<{ total: number; active: number; high_priority: number }> {
     return this.db

@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { PriceRow } from '../price-history/price-history.repository.js';
 import { CANDLE_BUCKETS } from './candle-buckets.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export interface CandleFilter {
   readonly token: TokenName;
@@ -29,13 +28,7 @@ export interface CandleRow {
 
 /** Reads of price_candles. */
 @Injectable()
-export class PriceCandlesRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class PriceCandlesRepository extends DatabaseRepository {
   /** Hourly closes since the hour `from` falls in, oldest first (long windows). */
   async hourlyCloses(token: TokenName, chain: ChainName, from: Date): Promise<PriceRow[]> {
     const rows = await this.db

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 /** One reading: a price and when it was read on chain. */
 export interface PriceRow {
@@ -31,13 +30,7 @@ const row = (price: number | null, timestamp: Date | string | null): PriceRow | 
 
 /** Reads of price_history. */
 @Injectable()
-export class PriceHistoryRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class PriceHistoryRepository extends DatabaseRepository {
   /**
    * For each token and chain: the newest reading and the readings either side of `reference`,
    * each found through the (token, chain, timestamp) index, in one statement.

@@ -1,18 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { PushDeliveryOutcome } from './push.tables.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 /** Reads of push_deliveries. */
 @Injectable()
-export class PushDeliveriesRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class PushDeliveriesRepository extends DatabaseRepository {
   /** Deliveries recorded at or after `since`, per outcome. */
   async countsSince(since: Date): Promise<Record<PushDeliveryOutcome, number>> {
     const rows = await this.db

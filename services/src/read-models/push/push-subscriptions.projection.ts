@@ -1,7 +1,8 @@
 import type { AlertLists } from '@xsd/contracts/api/push';
 import { sql, type Transaction } from 'kysely';
-import type { AlertKind, JsonObject } from '../../database/column-types.js';
+import type { JsonObject } from '../../database/column-types.js';
 import type { DB } from '../../database/schema.js';
+import type { AlertKind } from '../../database/column-types.js';
 import { defineProjection } from '../../projector/projection.js';
 
 interface RuleRow {

@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { NotificationPreferences } from '@xsd/contracts/api/push';
 import { type Selectable, sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { AlertKind } from '../../database/column-types.js';
 import type { AlertRulesTable, NotificationSubscriptionsTable } from './push.tables.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export type PushSubscriptionRow = Selectable<NotificationSubscriptionsTable>;
 export type AlertRuleRow = Selectable<AlertRulesTable>;
@@ -19,13 +18,7 @@ export interface PushTargetRow {
 
 /** Reads of notification_subscriptions and alert_rules. */
 @Injectable()
-export class PushSubscriptionsRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class PushSubscriptionsRepository extends DatabaseRepository {
   async byId(id: string): Promise<PushSubscriptionRow | undefined> {
     return this.db.selectFrom('notification_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   }

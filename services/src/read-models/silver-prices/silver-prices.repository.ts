@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
 import type { PriceRow } from '../price-history/price-history.repository.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export interface SilverRow extends PriceRow {
   readonly source: string;
@@ -10,13 +9,7 @@ export interface SilverRow extends PriceRow {
 
 /** Reads of silver_prices (USD per gram). */
 @Injectable()
-export class SilverPricesRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class SilverPricesRepository extends DatabaseRepository {
   async latest(): Promise<SilverRow | null> {
     const found = await this.db
       .selectFrom('silver_prices')

@@ -1,18 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { DEFAULT_SITE_SETTINGS } from '@xsd/contracts/api/site';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 /** The spec's rule: the newest site_settings row is the one in force. */
 @Injectable()
-export class SiteSettingsRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class SiteSettingsRepository extends DatabaseRepository {
   async current(): Promise<SiteSettings> {
     const row = await this.db
       .selectFrom('site_settings')

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { StaffRole } from '@xsd/contracts';
 import type { StaffAccount } from '@xsd/contracts/api/admin-users';
 import { sql } from 'kysely';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 /** A live session and the account behind it. */
 export interface SessionRow {
@@ -20,13 +19,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 /** The staff read models (admin_users, staff_sessions) and the session activity table. */
 @Injectable()
-export class StaffRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class StaffRepository extends DatabaseRepository {
   /** The account with this email (any case) and its password hash, as projected; null for no such account. */
   async credentialsByEmail(email: string): Promise<{ id: string; passwordHash: string } | null> {
     const row = await this.db

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
-import { DATABASE } from '../../core/injection-tokens.js';
-import type { DatabaseHandle, Db } from '../../database/database.js';
+import { DatabaseRepository } from '../database-repository.js';
 
 export interface TokenSupplyRow {
   readonly token_name: TokenName;
@@ -13,13 +12,7 @@ export interface TokenSupplyRow {
 
 /** Reads of token_supply. */
 @Injectable()
-export class TokenSupplyRepository {
-  private readonly db: Db;
-
-  constructor(@Inject(DATABASE) database: Pick<DatabaseHandle, 'db'>) {
-    this.db = database.db;
-  }
-
+export class TokenSupplyRepository extends DatabaseRepository {
   /** The latest supply of every token and chain read so far. */
   async all(): Promise<TokenSupplyRow[]> {
     const rows = await this.db

@@ -1,5 +1,6 @@
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
-import type { AlertKind, Json, JsonObject, Timestamp } from '../database/column-types.js';
+import type { Json, JsonObject, Timestamp } from '../../database/column-types.js';
+import type { AlertKind } from '../../database/column-types.js';
 
 /*
  * The notifier's own working state, written only by the notifier (never by the projector), in the
