@@ -3,6 +3,9 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 /** Every admin query key starts with 'admin', so signing out drops them all. */
 export const adminKey = (...parts: string[]) => ['admin', ...parts] as const;
 
+/** `/api/admin/<resource>/<id>` with the id escaped. */
+export const adminItemPath = (resource: string, id: string) => `/api/admin/${resource}/${encodeURIComponent(id)}`;
+
 /** A mutation that refetches the lists it changes (the overview counts too). */
 export function useAdminMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>, invalidates: readonly QueryKey[]) {
   const queryClient = useQueryClient();
