@@ -1,18 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiKeysResponse } from '@xsd/contracts/api/admin-api-keys';
-import { getJson } from '../../../../lib/api-client';
-import { adminKey } from '../../api/admin-query';
+import { adminListQuery } from '../../api/admin-query';
 
-export const adminApiKeysQueryKey = adminKey('api-keys');
-
-export function getApiKeys({ signal }: { signal?: AbortSignal } = {}): Promise<ApiKeysResponse> {
-  return getJson<ApiKeysResponse>('/api/admin/api-keys', { signal });
-}
-
-export function apiKeysQueryOptions() {
-  return queryOptions({ queryKey: adminApiKeysQueryKey, queryFn: ({ signal }) => getApiKeys({ signal }) });
-}
+/** `GET /api/admin/api-keys`. */
+export const adminApiKeysQuery = adminListQuery<ApiKeysResponse>('api-keys');
+export const adminApiKeysQueryKey = adminApiKeysQuery.queryKey;
 
 export function useApiKeys() {
-  return useQuery(apiKeysQueryOptions());
+  return useQuery(adminApiKeysQuery.options());
 }

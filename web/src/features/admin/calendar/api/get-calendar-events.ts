@@ -1,18 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminCalendarEventsResponse } from '@xsd/contracts/api/admin-calendar';
-import { getJson } from '../../../../lib/api-client';
-import { adminKey } from '../../api/admin-query';
+import { adminListQuery } from '../../api/admin-query';
 
-export const adminEventsQueryKey = adminKey('calendar-events');
-
-export function getAdminEvents({ signal }: { signal?: AbortSignal } = {}): Promise<AdminCalendarEventsResponse> {
-  return getJson<AdminCalendarEventsResponse>('/api/admin/calendar-events', { signal });
-}
-
-export function adminEventsQueryOptions() {
-  return queryOptions({ queryKey: adminEventsQueryKey, queryFn: ({ signal }) => getAdminEvents({ signal }) });
-}
+/** `GET /api/admin/calendar-events`. */
+export const adminEventsQuery = adminListQuery<AdminCalendarEventsResponse>('calendar-events');
+export const adminEventsQueryKey = adminEventsQuery.queryKey;
 
 export function useAdminEvents() {
-  return useQuery(adminEventsQueryOptions());
+  return useQuery(adminEventsQuery.options());
 }

@@ -1,18 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminChainsResponse } from '@xsd/contracts/api/admin-chains';
-import { getJson } from '../../../../lib/api-client';
-import { adminKey } from '../../api/admin-query';
+import { adminListQuery } from '../../api/admin-query';
 
-export const adminChainsQueryKey = adminKey('chains');
-
-export function getAdminChains({ signal }: { signal?: AbortSignal } = {}): Promise<AdminChainsResponse> {
-  return getJson<AdminChainsResponse>('/api/admin/chains', { signal });
-}
-
-export function adminChainsQueryOptions() {
-  return queryOptions({ queryKey: adminChainsQueryKey, queryFn: ({ signal }) => getAdminChains({ signal }) });
-}
+/** `GET /api/admin/chains`. */
+export const adminChainsQuery = adminListQuery<AdminChainsResponse>('chains');
+export const adminChainsQueryKey = adminChainsQuery.queryKey;
 
 export function useAdminChains() {
-  return useQuery(adminChainsQueryOptions());
+  return useQuery(adminChainsQuery.options());
 }

@@ -1,18 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ContactSubmissionListResponse } from '@xsd/contracts/api/contact';
-import { getJson } from '../../../../lib/api-client';
-import { adminKey } from '../../api/admin-query';
+import { adminListQuery } from '../../api/admin-query';
 
-export const contactSubmissionsQueryKey = adminKey('contact-submissions');
-
-export function getContactSubmissions({ signal }: { signal?: AbortSignal } = {}): Promise<ContactSubmissionListResponse> {
-  return getJson<ContactSubmissionListResponse>('/api/admin/contact-submissions', { signal });
-}
-
-export function contactSubmissionsQueryOptions() {
-  return queryOptions({ queryKey: contactSubmissionsQueryKey, queryFn: ({ signal }) => getContactSubmissions({ signal }) });
-}
+/** `GET /api/admin/contact-submissions`. */
+export const contactSubmissionsQuery = adminListQuery<ContactSubmissionListResponse>('contact-submissions');
+export const contactSubmissionsQueryKey = contactSubmissionsQuery.queryKey;
 
 export function useContactSubmissions() {
-  return useQuery(contactSubmissionsQueryOptions());
+  return useQuery(contactSubmissionsQuery.options());
 }

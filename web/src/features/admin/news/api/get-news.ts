@@ -1,18 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminNewsListResponse } from '@xsd/contracts/api/admin-news';
-import { getJson } from '../../../../lib/api-client';
-import { adminKey } from '../../api/admin-query';
+import { adminListQuery } from '../../api/admin-query';
 
-export const adminNewsQueryKey = adminKey('news');
-
-export function getAdminNews({ signal }: { signal?: AbortSignal } = {}): Promise<AdminNewsListResponse> {
-  return getJson<AdminNewsListResponse>('/api/admin/news', { signal });
-}
-
-export function adminNewsQueryOptions() {
-  return queryOptions({ queryKey: adminNewsQueryKey, queryFn: ({ signal }) => getAdminNews({ signal }) });
-}
+/** `GET /api/admin/news`. */
+export const adminNewsQuery = adminListQuery<AdminNewsListResponse>('news');
+export const adminNewsQueryKey = adminNewsQuery.queryKey;
 
 export function useAdminNews() {
-  return useQuery(adminNewsQueryOptions());
+  return useQuery(adminNewsQuery.options());
 }

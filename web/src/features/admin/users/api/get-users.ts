@@ -1,18 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { StaffAccountsResponse } from '@xsd/contracts/api/admin-users';
-import { getJson } from '../../../../lib/api-client';
-import { adminKey } from '../../api/admin-query';
+import { adminListQuery } from '../../api/admin-query';
 
-export const adminUsersQueryKey = adminKey('users');
-
-export function getStaffAccounts({ signal }: { signal?: AbortSignal } = {}): Promise<StaffAccountsResponse> {
-  return getJson<StaffAccountsResponse>('/api/admin/users', { signal });
-}
-
-export function staffAccountsQueryOptions() {
-  return queryOptions({ queryKey: adminUsersQueryKey, queryFn: ({ signal }) => getStaffAccounts({ signal }) });
-}
+/** `GET /api/admin/users`. */
+export const adminUsersQuery = adminListQuery<StaffAccountsResponse>('users');
+export const adminUsersQueryKey = adminUsersQuery.queryKey;
 
 export function useStaffAccounts() {
-  return useQuery(staffAccountsQueryOptions());
+  return useQuery(adminUsersQuery.options());
 }
