@@ -11,7 +11,7 @@ import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { browserWallet, walletName, type Eip1193Provider } from '../../../lib/browser-wallet';
-import { useNetworks } from '../../../lib/get-networks';
+import { useNetworks } from '../../../api/get-networks';
 import './add-to-wallet.css';
 
 type AddState = 'idle' | 'adding' | 'done';

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { type AlertKind, countEnabledAlerts, updateAlertList } from '../../../lib/alert-lists';
 import { isIosDevice, readDeviceFacts } from '../../../lib/device';
-import { useNetworks } from '../../../lib/get-networks';
+import { useNetworks } from '../../../api/get-networks';
 import { useNow } from '../../../lib/use-now';
 import { useAlertList } from '../hooks/use-alert-list';
 import { selectableEvents } from '../lib/alert-check';

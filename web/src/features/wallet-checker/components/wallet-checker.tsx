@@ -14,7 +14,7 @@ import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
-import { useNetworks } from '../../../lib/get-networks';
+import { useNetworks } from '../../../api/get-networks';
 import { useNow } from '../../../lib/use-now';
 import { useScanWallet } from '../api/scan-wallet';
 import { useLastScan, useSavedAddresses } from '../lib/saved-addresses';

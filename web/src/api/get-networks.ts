@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NetworksResponse } from '@xsd/contracts/api/networks';
-import { getJson } from './api-client';
+import { getJson } from '../lib/api-client';
 
 /**
  * The running profile's network table (`GET /api/networks`): the wallet helpers and the system
