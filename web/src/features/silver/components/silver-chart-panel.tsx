@@ -27,72 +27,72 @@ const SilverChart = lazy(() => import('./silver-chart'));
 
 function ChartPlaceholder({ children }: { readonly children: ReactNode }) {
   return (
-      <div className="silver-chart silver-chart--placeholder" style={{ minHeight: SILVER_CHART_HEIGHT_PX }}>
-        {children}
-      </div>
-    );
-  }
+    <div className="silver-chart silver-chart--placeholder" style={{ minHeight: SILVER_CHART_HEIGHT_PX }}>
+      {children}
+    </div>
+  );
+}
 
-  export interface SilverChartPanelProps {
-    readonly days: SilverRangeDays;
-    readonly onDaysChange: (days: SilverRangeDays) => void;
-    readonly points: readonly ChartPoint[];
-    readonly pending: boolean;
-    readonly failed: boolean;
-    /** When the history last arrived (0 before it has), for the 'Recently updated' tag. */
-    readonly updatedAt: number;
-    readonly stats: TrendStats | null;
-    readonly current: number | null;
-  }
+export interface SilverChartPanelProps {
+  readonly days: SilverRangeDays;
+  readonly onDaysChange: (days: SilverRangeDays) => void;
+  readonly points: readonly ChartPoint[];
+  readonly pending: boolean;
+  readonly failed: boolean;
+  /** When the history last arrived (0 before it has), for the 'Recently updated' tag. */
+  readonly updatedAt: number;
+  readonly stats: TrendStats | null;
+  readonly current: number | null;
+}
 
-  /** The range picker, the chart (or why there is none) and the one-line summary. */
-  export function SilverChartPanel({ days, onDaysChange, points, pending, failed, updatedAt, stats, current }: SilverChartPanelProps) {
-    const now = useNow(60_000);
-    const range = SILVER_RANGES.find((r) => r.days === days)!;
-    const trend = useMemo(() => (days >= TREND_LINE_MIN_DAYS ? trendLineSeries(points) : []), [points, days]);
-    const average = useMemo(() => (days >= MOVING_AVERAGE_MIN_DAYS ? movingAverageSeries(points) : []), [points, days]);
-    const badge = historyBadge(points, days, now);
-    const updated = useFlash(updatedAt || null, CHART_FLASH_MS);
+/** The range picker, the chart (or why there is none) and the one-line summary. */
+export function SilverChartPanel({ days, onDaysChange, points, pending, failed, updatedAt, stats, current }: SilverChartPanelProps) {
+  const now = useNow(60_000);
+  const range = SILVER_RANGES.find((r) => r.days === days)!;
+  const trend = useMemo(() => (days >= TREND_LINE_MIN_DAYS ? trendLineSeries(points) : []), [points, days]);
+  const average = useMemo(() => (days >= MOVING_AVERAGE_MIN_DAYS ? movingAverageSeries(points) : []), [points, days]);
+  const badge = historyBadge(points, days, now);
+  const updated = useFlash(updatedAt || null, CHART_FLASH_MS);
 
-    const loading = (
+  const loading = (
+    <ChartPlaceholder>
+      <span role="status">
+        Loading chart<span className="cursor">_</span>
+      </span>
+    </ChartPlaceholder>
+  );
+  let chart;
+  if (pending) {
+    chart = loading;
+  } else if (failed && points.length === 0) {
+    chart = (
       <ChartPlaceholder>
-        <span role="status">
-          Loading chart<span className="cursor">_</span>
-        </span>
+        <p className="err" role="alert">
+          {SILVER_LOAD_FAILED_MESSAGE}
+        </p>
       </ChartPlaceholder>
     );
-    let chart;
-    if (pending) {
-      chart = loading;
-    } else if (failed && points.length === 0) {
-      chart = (
-        <ChartPlaceholder>
-          <p className="err" role="alert">
-            {SILVER_LOAD_FAILED_MESSAGE}
-          </p>
-        </ChartPlaceholder>
-      );
-    } else if (points.length === 0) {
-      chart = (
-        <ChartPlaceholder>
-          <p data-testid="silver-empty">
-            <strong>{NO_SILVER_HISTORY_MESSAGE}</strong>
-            <br />
-            <span className="muted">{NO_SILVER_HISTORY_HINT}</span>
-          </p>
-        </ChartPlaceholder>
-      );
-    } else {
-      chart = (
-        <ErrorBoundary region="Silver chart">
-          <Suspense fallback={loading}>
-            <SilverChart points={points} trend={trend} average={average} days={days} />
-          </Suspense>
-        </ErrorBoundary>
-      );
-    }
+  } else if (points.length === 0) {
+    chart = (
+      <ChartPlaceholder>
+        <p data-testid="silver-empty">
+          <strong>{NO_SILVER_HISTORY_MESSAGE}</strong>
+          <br />
+          <span className="muted">{NO_SILVER_HISTORY_HINT}</span>
+        </p>
+      </ChartPlaceholder>
+    );
+  } else {
+    chart = (
+      <ErrorBoundary region="Silver chart">
+        <Suspense fallback={loading}>
+          <SilverChart points={points} trend={trend} average={average} days={days} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
 
-    return (
+  return (
     <Panel
       title={`Silver / gram · ${range.label}`}
       testId="silver-chart-panel"
