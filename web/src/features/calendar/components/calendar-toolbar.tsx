@@ -1,5 +1,6 @@
 import type { CalendarEventType } from '@xsd/contracts/api/calendar';
 import { EVENT_TYPE_STYLES, EVENT_TYPES, monthOf, shiftMonth, type Month } from '../lib/month-grid';
+import { Options } from '../../../components/ui/options';
 
 export interface CalendarToolbarProps {
   readonly onMonthChange: (change: Month | ((month: Month) => Month)) => void;
@@ -32,11 +33,7 @@ export function CalendarToolbar({ onMonthChange, search, onSearchChange, type, o
         <span className="calendar-field__label">Type</span>
         <select value={type} onChange={(e) => onTypeChange(e.target.value as CalendarEventType | 'all')}>
           <option value="all">All types</option>
-          {EVENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {EVENT_TYPE_STYLES[t].label}
-            </option>
-          ))}
+          <Options values={EVENT_TYPES} label={(t) => EVENT_TYPE_STYLES[t].label} />
         </select>
       </label>
     </div>

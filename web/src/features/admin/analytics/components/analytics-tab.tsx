@@ -8,6 +8,7 @@ import {
 } from '@xsd/contracts/api/analytics';
 import { type ComponentType, lazy, Suspense, useId, useState } from 'react';
 import { ErrorBoundary } from '../../../../components/errors/error-boundary';
+import { Options } from '../../../../components/ui/options';
 import { Panel } from '../../../../components/ui/panel';
 import { useAdminAnalytics } from '../api/get-analytics';
 
@@ -44,11 +45,7 @@ export function AnalyticsTab({ Chart = LazyChart }: { readonly Chart?: Component
             value={days}
             onChange={(event) => setDays(Number(event.target.value) as AnalyticsWindow)}
           >
-            {ANALYTICS_WINDOWS.map((window) => (
-              <option key={window} value={window}>
-                Last {window} days
-              </option>
-            ))}
+            <Options values={ANALYTICS_WINDOWS} label={(window) => `Last ${window} days`} />
           </select>
         </label>
       </div>

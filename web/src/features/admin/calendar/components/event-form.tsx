@@ -7,6 +7,7 @@ import { messageOr } from '../../lib/messages';
 import { useCreateEvent } from '../api/create-calendar-event';
 import { useUpdateEvent } from '../api/update-calendar-event';
 import { DRAFT_MESSAGES, eventDraftError, eventDraftOf, eventRequest, loadDraft, saveDraft, type EventDraft } from '../lib/calendar-draft';
+import { Options } from '../../../../components/ui/options';
 
 export interface EventFormProps {
   /** The event being edited, or null for a new one. */
@@ -94,11 +95,7 @@ export function EventForm({ original, onDone }: EventFormProps) {
         <label className="field" htmlFor={`${id}-type`}>
           <span className="field__label">Type</span>
           <select id={`${id}-type`} className="select" value={draft.type} onChange={(event) => set('type', event.target.value as CalendarEventType)}>
-            {CALENDAR_EVENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <Options values={CALENDAR_EVENT_TYPES} />
           </select>
         </label>
         <label className="field" htmlFor={`${id}-start-date`}>

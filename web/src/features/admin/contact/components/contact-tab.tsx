@@ -19,6 +19,7 @@ import { QueryState } from '../../components/query-state';
 import { type ContactStatusFilter, filterSubmissions, subjectIcon } from '../lib/contact-list';
 import { formatInstant } from '../../lib/dates';
 import { useTimedFlag } from '../../lib/use-timed-flag';
+import { Options } from '../../../../components/ui/options';
 import '../../components/contact-admin.css';
 
 const LOAD_FAILED = 'Failed to load contact submissions. Please try again.';
@@ -52,11 +53,7 @@ export function ContactTab() {
             <span className="field__label">Status</span>
             <select className="select" value={status} onChange={(event) => setStatus(event.target.value as ContactStatusFilter)} data-testid="contact-status-filter">
               <option value="all">All</option>
-              {CONTACT_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
+              <Options values={CONTACT_STATUSES} />
             </select>
           </label>
         </div>

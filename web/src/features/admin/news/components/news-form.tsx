@@ -15,6 +15,9 @@ import { messageOr } from '../../lib/messages';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
 import { createNewsRequest, newsDraftOf, updateNewsRequest, type NewsDraft } from '../lib/news-draft';
+import { Options } from '../../../../components/ui/options';
+
+const PRIORITIES = Array.from({ length: NEWS_MAX_PRIORITY - NEWS_MIN_PRIORITY + 1 }, (_, i) => NEWS_MIN_PRIORITY + i);
 
 export interface NewsFormProps {
   /** The item being edited, or null for a new one. */
@@ -65,22 +68,13 @@ export function NewsForm({ original, onDone }: NewsFormProps) {
         <label className="field" htmlFor={`${id}-type`}>
           <span className="field__label">Type</span>
           <select id={`${id}-type`} className="select" value={draft.type} onChange={(event) => set('type', event.target.value as KnownNewsType)}>
-            {NEWS_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <Options values={NEWS_TYPES} />
           </select>
         </label>
         <label className="field" htmlFor={`${id}-priority`}>
           <span className="field__label">Priority (1-5)</span>
           <select id={`${id}-priority`} className="select" value={draft.priority} onChange={(event) => set('priority', Number(event.target.value))}>
-            {Array.from({ length: NEWS_MAX_PRIORITY - NEWS_MIN_PRIORITY + 1 }, (_, i) => NEWS_MIN_PRIORITY + i).map((p) => (
-              <option key={p} value={p}>
-                {p}
-                {p >= NEWS_URGENT_PRIORITY ? ' (high)' : ''}
-              </option>
-            ))}
+            <Options values={PRIORITIES} label={(p) => `${p}${p >= NEWS_URGENT_PRIORITY ? ' (high)' : ''}`} />
           </select>
         </label>
         <label className="field" htmlFor={`${id}-expires`}>

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormPanel } from '../../components/list-and-form-panel';
 import { failedWith } from '../../lib/messages';
 import { useCreateStaffAccount } from '../api/create-user';
+import { Options } from '../../../../components/ui/options';
 
 export interface CreateUserFormProps {
   readonly onCancel: () => void;
@@ -42,11 +43,7 @@ export function CreateUserForm({ onCancel, onCreated }: CreateUserFormProps) {
       <label className="field" htmlFor={`${id}-role`}>
         <span className="field__label">Role</span>
         <select id={`${id}-role`} className="select" value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
-          {STAFF_ROLES.map((value) => (
-            <option key={value} value={value}>
-              {ROLE_LABELS[value]}
-            </option>
-          ))}
+          <Options values={STAFF_ROLES} label={(value) => ROLE_LABELS[value]} />
         </select>
       </label>
       <p className="field__hint">A 12-character password is generated and shown once.</p>

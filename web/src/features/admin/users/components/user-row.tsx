@@ -3,6 +3,7 @@ import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@xsd/contracts/staff/r
 import { useId } from 'react';
 import { ConfirmAction } from '../../components/confirm-action';
 import { formatInstant } from '../../lib/dates';
+import { Options } from '../../../../components/ui/options';
 
 export interface UserRowProps {
   readonly account: StaffAccount;
@@ -30,11 +31,7 @@ export function UserRow({ account, own, busy, onRole, onDelete }: UserRowProps) 
           Role of {account.email}
         </label>
         <select id={`${id}-role`} className="select select--small" value={account.role} disabled={busy || own} onChange={(event) => onRole(event.target.value as StaffRole)}>
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
+          <Options values={STAFF_ROLES} label={(role) => ROLE_LABELS[role]} />
         </select>
         {own ? null : (
           <ConfirmAction
