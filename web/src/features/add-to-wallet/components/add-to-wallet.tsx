@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNetworks } from '../../../api/get-networks';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { walletName } from '../../../lib/browser-wallet';
 import { useBrowserWallet, useWalletAdd } from '../hooks/use-wallet-add';
@@ -20,16 +20,16 @@ export function AddToWallet() {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   return (
-    <div className="page add-to-wallet">
-      <PageHeader
-        title="Add to Wallet"
-        subtitle="Add the supported networks and the XSD and BankX tokens to your browser wallet."
-        actions={
-          <span className={`tag ${wallet ? 'ok' : 'err'}`} data-testid="wallet-badge">
-            {wallet ? `● ${walletName(wallet)} detected` : '○ No wallet detected'}
-          </span>
-        }
-      />
+    <Page
+      className="add-to-wallet"
+      title="Add to Wallet"
+      subtitle="Add the supported networks and the XSD and BankX tokens to your browser wallet."
+      actions={
+        <span className={`tag ${wallet ? 'ok' : 'err'}`} data-testid="wallet-badge">
+          {wallet ? `● ${walletName(wallet)} detected` : '○ No wallet detected'}
+        </span>
+      }
+    >
 
       <div aria-live="polite" className="atw-notice-slot">
         {notice ? (
@@ -101,6 +101,6 @@ export function AddToWallet() {
           <li>Networks marked Coming Soon cannot be added yet.</li>
         </ol>
       </Panel>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { CopyButton } from '../../../components/ui/copy-button';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { API_PARAMETERS, apiExamples, OPENAPI_DOCUMENT_PATH, publicApiBaseUrl } from '../lib/public-api';
 import './api-access.css';
@@ -13,8 +13,7 @@ export interface ApiAccessPageProps {
 export function ApiAccessPage({ origin }: ApiAccessPageProps) {
   const baseUrl = publicApiBaseUrl(origin);
   return (
-    <div className="page api-access" data-testid="api-access">
-      <PageHeader title="API Access" subtitle="Developer tools: read XSD and BankX prices from your own code." />
+    <Page className="api-access" testId="api-access" title="API Access" subtitle="Developer tools: read XSD and BankX prices from your own code.">
 
       <Panel title="Base URL" tone="accent">
         <div className="api-access__copyable">
@@ -87,6 +86,6 @@ export function ApiAccessPage({ origin }: ApiAccessPageProps) {
           </li>
         </ul>
       </Panel>
-    </div>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import type { CalendarEvent, CalendarEventType } from '@xsd/contracts/api/calendar';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { Modal } from '../../../components/ui/modal';
 import { useStoredJson } from '../../../lib/storage';
@@ -48,21 +48,22 @@ export function CalendarPage() {
   };
 
   return (
-    <div className="page calendar-page" data-testid="page-calendar">
-      <PageHeader
-        title="Calendar"
-        subtitle="Announcements, updates, maintenance windows, events and deadlines."
-        actions={
-          <>
-            <a className="btn btn--small" href="/api/calendar.ics" title="Subscribe in your calendar app (iCalendar feed)">
-              Subscribe (.ics)
-            </a>
-            <Link className="btn btn--small" to="/price-alerts" data-testid="configure-alerts">
-              Configure Alerts
-            </Link>
-          </>
-        }
-      />
+    <Page
+      className="calendar-page"
+      testId="page-calendar"
+      title="Calendar"
+      subtitle="Announcements, updates, maintenance windows, events and deadlines."
+      actions={
+        <>
+          <a className="btn btn--small" href="/api/calendar.ics" title="Subscribe in your calendar app (iCalendar feed)">
+            Subscribe (.ics)
+          </a>
+          <Link className="btn btn--small" to="/price-alerts" data-testid="configure-alerts">
+            Configure Alerts
+          </Link>
+        </>
+      }
+    >
       {!bannerDismissed ? (
         <p className="calendar-banner" role="note" data-testid="alerts-banner">
           <span>
@@ -109,6 +110,6 @@ export function CalendarPage() {
         </ul>
       </Modal>
       <EventDialog event={open} onClose={() => setOpen(null)} />
-    </div>
+    </Page>
   );
 }

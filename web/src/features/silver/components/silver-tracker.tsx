@@ -3,7 +3,7 @@ import { SILVER_LOAD_FAILED_MESSAGE, SILVER_RANGES, trendStats, type SilverRange
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ErrorBoundary } from '../../../components/errors/error-boundary';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { pegHealthQueryRoot } from '../api/get-peg-health';
 import { silverHistoryQueryRoot, useSilverHistory } from '../api/get-silver-history';
 import { isNoSilverData, silverLatestQueryKey, useSilverLatest } from '../api/get-silver-latest';
@@ -34,19 +34,20 @@ export function SilverTracker() {
   };
 
   return (
-    <div className="page silver-page" data-testid="page-silver-price">
-      <PageHeader
-        title="Silver Price Tracker"
-        subtitle="USD per gram of silver: the reference price XSD is pegged to."
-        actions={
-          <>
-            <SilverHelp />
-            <button type="button" className="btn btn--small" onClick={refresh} disabled={refreshing}>
-              {refreshing ? 'Refreshing…' : 'Refresh'}
-            </button>
-          </>
-        }
-      />
+    <Page
+      className="silver-page"
+      testId="page-silver-price"
+      title="Silver Price Tracker"
+      subtitle="USD per gram of silver: the reference price XSD is pegged to."
+      actions={
+        <>
+          <SilverHelp />
+          <button type="button" className="btn btn--small" onClick={refresh} disabled={refreshing}>
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </>
+      }
+    >
       <p className="silver-banner" role="note">
         <strong>[INFO]</strong> 1 XSD targets the price of one gram of silver. Prices are read from the Chainlink XAG/USD feed on Ethereum
         and update live.
@@ -91,6 +92,6 @@ export function SilverTracker() {
           <SilverStatusCard />
         </ErrorBoundary>
       </div>
-    </div>
+    </Page>
   );
 }

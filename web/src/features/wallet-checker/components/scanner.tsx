@@ -4,7 +4,7 @@ import { portfolioSnapshot } from '@xsd/contracts/rules/portfolio-snapshot';
 import { cooldownRemainingMs, isSaved, isScannableAddress, saveAddress, toggleFavorite } from '@xsd/contracts/rules/wallet-scanner';
 import { useMemo, useState } from 'react';
 import { useNetworks } from '../../../api/get-networks';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { trackEvent } from '../../../lib/analytics/browser-tracker';
 import { useNow } from '../../../lib/use-now';
@@ -60,8 +60,7 @@ export function Scanner() {
   const saveLabel = saved.find((s) => s.address.toLowerCase() === trimmed.toLowerCase())?.label ?? '';
 
   return (
-    <div className="page wallet-checker">
-      <PageHeader title="Portfolio Scanner" subtitle="XSD and BankX holdings of a wallet across every supported network." />
+    <Page className="wallet-checker" title="Portfolio Scanner" subtitle="XSD and BankX holdings of a wallet across every supported network.">
       <Panel title="Wallet">
         <AddressForm
           address={address}
@@ -108,6 +107,6 @@ export function Scanner() {
           <PortfolioResults entries={result.balances} totalValue={result.total_value} snapshot={snapshot} readOnly={false} />
         </Panel>
       ) : null}
-    </div>
+    </Page>
   );
 }

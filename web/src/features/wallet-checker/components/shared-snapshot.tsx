@@ -1,6 +1,6 @@
 import { decodeSnapshot, snapshotEntries } from '@xsd/contracts/rules/portfolio-snapshot';
 import { useMemo } from 'react';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { PortfolioResults } from './portfolio-results';
 
@@ -15,8 +15,7 @@ export function SharedSnapshot({ data, onLeave }: SharedSnapshotProps) {
   const snapshot = useMemo(() => decodeSnapshot(data), [data]);
   const entries = useMemo(() => (snapshot ? snapshotEntries(snapshot) : []), [snapshot]);
   return (
-    <div className="page wallet-checker">
-      <PageHeader title="Portfolio Scanner" subtitle="A shared portfolio snapshot, read-only." />
+    <Page className="wallet-checker" title="Portfolio Scanner" subtitle="A shared portfolio snapshot, read-only.">
       {snapshot ? (
         <>
           <p className="wc-banner" data-testid="shared-banner">
@@ -32,6 +31,6 @@ export function SharedSnapshot({ data, onLeave }: SharedSnapshotProps) {
       <button type="button" className="btn" onClick={onLeave}>
         Scan a Wallet
       </button>
-    </div>
+    </Page>
   );
 }
