@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { polledQuery } from './polled-query';
 import type { NetworksResponse } from '@xsd/contracts/api/networks';
 import { getJson } from '../lib/api-client';
 
@@ -10,10 +10,4 @@ export function getNetworks({ signal }: { signal?: AbortSignal } = {}): Promise<
   return getJson<NetworksResponse>('/api/networks', { signal });
 }
 
-export function networksQueryOptions() {
-  return queryOptions({ queryKey: ['networks'] as const, queryFn: ({ signal }) => getNetworks({ signal }), staleTime: Infinity });
-}
-
-export function useNetworks() {
-  return useQuery(networksQueryOptions());
-}
+export const { options: networksQueryOptions, useRead: useNetworks } = polledQuery(['networks'] as const, getNetworks, { staleTime: Infinity });
