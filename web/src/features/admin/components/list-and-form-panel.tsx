@@ -1,5 +1,6 @@
-import type { FormEvent, ReactNode } from 'react';
+import { Fragment, type FormEvent, type ReactNode } from 'react';
 import { Panel, type PanelTone } from '../../../components/ui/panel';
+import type { ListEditing } from '../lib/use-list-editing';
 import { QueryState } from './query-state';
 
 interface ListQuery<TItem> {
@@ -9,19 +10,18 @@ interface ListQuery<TItem> {
   readonly refetch: () => unknown;
 }
 
-export interface ListAndFormPanelProps<TItem> {
+export interface ListAndFormPanelProps<TItem extends { readonly id: string }> {
   readonly title: string;
   readonly testId: string;
   /** The button that opens the form for a new item ('+ New Item'); hidden while a form is open. */
   readonly newLabel: string;
-  readonly onNew: () => void;
-  /** The open form, shown above the list, or null. */
-  readonly form: ReactNode;
+  /** The open form and a row action's failure. */
+  readonly editor: Pick<ListEditing<TItem>, 'editing' | 'formKey' | 'openNew' | 'error'>;
+  /** The form shown above the list: for the edited item, or for a new one (null). */
+  readonly renderForm: (original: TItem | null) => ReactNode;
   readonly query: ListQuery<TItem>;
   readonly loadErrorMessage: string;
   readonly emptyText?: string;
-  /** A row action's failure. */
-  readonly error: string | null;
   /** Shown first (a role note). */
   readonly intro?: ReactNode;
   /** Shown after the error (a success banner). */
@@ -30,26 +30,28 @@ export interface ListAndFormPanelProps<TItem> {
 }
 
 /** An admin tab's list of items with its New button, its error flash and the form above it. */
-export function ListAndFormPanel<TItem>({
+export function ListAndFormPanel<TItem extends { readonly id: string }>({
   title,
   testId,
   newLabel,
-  onNew,
-  form,
+  editor,
+  renderForm,
   query,
   loadErrorMessage,
   emptyText,
-  error,
   intro,
   notice,
   renderItem,
 }: ListAndFormPanelProps<TItem>) {
+  const { editing } = editor;
+  // Keyed by the item: each opened form starts from a fresh draft.
+  const form = editing ? <Fragment key={editor.formKey}>{renderForm(editing.kind === 'edit' ? editing.item : null)}</Fragment> : null;
   return (
     <>
       {intro}
-      {error ? (
+      {editor.error ? (
         <p className="region-error" role="alert">
-          {error}
+          {editor.error}
         </p>
       ) : null}
       {notice}
@@ -59,7 +61,7 @@ export function ListAndFormPanel<TItem>({
         testId={testId}
         actions={
           form ? null : (
-            <button type="button" className="btn btn--small btn--primary" onClick={onNew}>
+            <button type="button" className="btn btn--small btn--primary" onClick={editor.openNew}>
               {newLabel}
             </button>
           )
@@ -74,11 +76,7 @@ export function ListAndFormPanel<TItem>({
   );
 }
 
-export interface FormPanelProps {
-  readonly title: string;
-  readonly testId: string;
-  readonly tone?: PanelTone;
-  readonly actions?: ReactNode;
+export interface AdminFormProps {
   readonly onSubmit: (event: FormEvent) => void;
   /** The form's own error line; a form with its own status line passes `feedback` instead. */
   readonly error?: string | null;
@@ -90,15 +88,15 @@ export interface FormPanelProps {
   /** Buttons between submit and Cancel. */
   readonly extraButtons?: ReactNode;
   readonly onCancel: () => void;
+  /** Off where the browser's own field checks still guard the submit. */
+  readonly noValidate?: boolean;
+  readonly ariaLabel?: string;
+  readonly testId?: string;
   readonly children: ReactNode;
 }
 
-/** The form of a list-and-form tab: its fields, its error line, submit and Cancel. */
-export function FormPanel({
-  title,
-  testId,
-  tone = 'accent',
-  actions,
+/** An admin form: its fields, its error line, submit and Cancel. */
+export function AdminForm({
   onSubmit,
   error,
   feedback,
@@ -108,28 +106,45 @@ export function FormPanel({
   submitDisabled,
   extraButtons,
   onCancel,
+  noValidate = true,
+  ariaLabel,
+  testId,
   children,
-}: FormPanelProps) {
+}: AdminFormProps) {
+  return (
+    <form className="staff-form" onSubmit={onSubmit} noValidate={noValidate} aria-label={ariaLabel} data-testid={testId}>
+      {children}
+      {error ? (
+        <p className="err" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {feedback}
+      <div className="button-row">
+        <button type="submit" className="btn btn--primary" disabled={busy || submitDisabled}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {extraButtons}
+        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export interface FormPanelProps extends Omit<AdminFormProps, 'ariaLabel' | 'testId'> {
+  readonly title: string;
+  readonly testId: string;
+  readonly tone?: PanelTone;
+  readonly actions?: ReactNode;
+}
+
+/** The form of a list-and-form tab in its panel. */
+export function FormPanel({ title, testId, tone = 'accent', actions, ...form }: FormPanelProps) {
   return (
     <Panel title={title} tone={tone} testId={testId} actions={actions}>
-      <form className="staff-form" onSubmit={onSubmit} noValidate>
-        {children}
-        {error ? (
-          <p className="err" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {feedback}
-        <div className="button-row">
-          <button type="submit" className="btn btn--primary" disabled={busy || submitDisabled}>
-            {busy ? busyLabel : submitLabel}
-          </button>
-          {extraButtons}
-          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        </div>
-      </form>
+      <AdminForm {...form} />
     </Panel>
   );
 }

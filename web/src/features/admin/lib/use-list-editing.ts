@@ -4,6 +4,8 @@ import { useState } from 'react';
 /** Which form is open above a list: a new item's or an existing item's. */
 export type Editing<TItem> = { readonly kind: 'new' } | { readonly kind: 'edit'; readonly item: TItem };
 
+export type ListEditing<TItem extends { readonly id: string }, TCreated = never> = ReturnType<typeof useListEditing<TItem, TCreated>>;
+
 /**
  * The state an admin list-and-form tab keeps: the open form, the answer of a create that is shown
  * once (an API key, a generated password) and the error flash of a row action (toggle, role, delete).

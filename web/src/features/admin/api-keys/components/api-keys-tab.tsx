@@ -29,12 +29,11 @@ export function ApiKeysTab() {
       title="API keys"
       testId="api-keys-list"
       newLabel="+ New Key"
-      onNew={editor.openNew}
-      form={editor.editing ? <CreateKeyForm onCancel={editor.close} onCreated={editor.showCreated} /> : null}
+      editor={editor}
+      renderForm={() => <CreateKeyForm onCancel={editor.close} onCreated={editor.showCreated} />}
       query={keys}
       loadErrorMessage={messageOr(keys.error, API_KEYS_LOAD_FAILED_MESSAGE)}
       emptyText="No API keys yet."
-      error={editor.error}
       renderItem={(key) => (
         <li key={key.id} className={`admin-list__item${key.expired ? ' admin-list__item--inactive' : ''}`} data-testid="api-key-item">
           <div className="admin-list__main">

@@ -3,6 +3,7 @@ import type { StaffUser } from '../../../../lib/staff-session';
 import { ConfirmAction } from '../../components/confirm-action';
 import { ContentHtml } from '../../components/content-html';
 import { ListAndFormPanel } from '../../components/list-and-form-panel';
+import { ShownToggle } from '../../components/shown-toggle';
 import { messageOr } from '../../lib/messages';
 import { useListEditing } from '../../lib/use-list-editing';
 import { useDeleteEvent } from '../api/delete-calendar-event';
@@ -22,12 +23,11 @@ export function CalendarTab({ user }: { readonly user: StaffUser }) {
       title="Calendar events"
       testId="events-list"
       newLabel="+ New Event"
-      onNew={editor.openNew}
-      form={editor.editing ? <EventForm key={editor.formKey} original={editor.editing.kind === 'edit' ? editor.editing.item : null} onDone={editor.close} /> : null}
+      editor={editor}
+      renderForm={(original) => <EventForm original={original} onDone={editor.close} />}
       query={events}
       loadErrorMessage={messageOr(events.error, 'Failed to load events')}
       emptyText="No events yet."
-      error={editor.error}
       intro={
         user.role === 'calendar_access' ? (
           <p className="admin-role-note">
@@ -57,16 +57,12 @@ export function CalendarTab({ user }: { readonly user: StaffUser }) {
             ) : null}
           </div>
           <div className="admin-list__actions">
-            <button
-              type="button"
-              className="btn btn--small"
-              aria-pressed={item.is_active}
-              aria-label={`${item.is_active ? 'Hide' : 'Show'} event ${item.title}`}
-              disabled={update.isPending}
-              onClick={() => editor.run(update, { id: item.id, changes: { is_active: !item.is_active } }, (e) => messageOr(e, 'Failed to update event'))}
-            >
-              {item.is_active ? '◉ shown' : '○ hidden'}
-            </button>
+            <ShownToggle
+              shown={item.is_active}
+              what={`event ${item.title}`}
+              busy={update.isPending}
+              onToggle={() => editor.run(update, { id: item.id, changes: { is_active: !item.is_active } }, (e) => messageOr(e, 'Failed to update event'))}
+            />
             <button type="button" className="btn btn--small" aria-label={`Edit event ${item.title}`} onClick={() => editor.openEdit(item)}>
               Edit
             </button>

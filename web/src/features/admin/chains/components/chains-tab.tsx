@@ -12,6 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Panel } from '../../../../components/ui/panel';
 import { useAdminChains } from '../api/get-chains';
 import { useUpdateChain } from '../api/update-chain';
+import { AdminForm } from '../../components/list-and-form-panel';
 import { QueryState } from '../../components/query-state';
 import { formatInstant } from '../../lib/dates';
 import { useTimedFlag } from '../../lib/use-timed-flag';
@@ -139,7 +140,16 @@ function ChainForm({ chain, busy, onCancel, onSubmit }: ChainFormProps) {
     onSubmit({ is_active: active, display_name: name.trim() || null, maintenance_message: message.trim() || null });
   };
   return (
-    <form className="staff-form" onSubmit={submit} aria-label={`Edit ${chain.display_name}`} data-testid="chain-form">
+    <AdminForm
+      onSubmit={submit}
+      noValidate={false}
+      ariaLabel={`Edit ${chain.display_name}`}
+      testId="chain-form"
+      busy={busy}
+      busyLabel="Saving..."
+      submitLabel="Save"
+      onCancel={onCancel}
+    >
       <label className="field" htmlFor={`${id}-status`}>
         <span className="field__label">Status of {chain.chain_name}</span>
         <select id={`${id}-status`} className="select" value={active ? 'active' : 'maintenance'} onChange={(event) => setActive(event.target.value === 'active')}>
@@ -161,14 +171,6 @@ function ChainForm({ chain, busy, onCancel, onSubmit }: ChainFormProps) {
         </p>
       ) : null}
       {!active ? <BannerPreview message={message} /> : null}
-      <div className="button-row">
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

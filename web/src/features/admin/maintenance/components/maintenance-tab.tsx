@@ -5,6 +5,7 @@ import { Panel } from '../../../../components/ui/panel';
 import { useAdminSite } from '../api/get-site-settings';
 import { useUpdateSite } from '../api/update-site-settings';
 import { CheckboxField } from '../../components/checkbox-field';
+import { FormPanel } from '../../components/list-and-form-panel';
 import { QueryState } from '../../components/query-state';
 import { formatInstant, isoToLocalInput, localInputToIso } from '../../lib/dates';
 import { ADMIN_MESSAGES } from '../../lib/messages';
@@ -125,30 +126,29 @@ function SiteSettingsForm({ site, busy, onCancel, onSubmit }: SiteSettingsFormPr
   };
 
   return (
-    <Panel title="Maintenance settings" tone="accent" testId="maintenance-form">
-      <form className="staff-form" onSubmit={submit}>
-        <CheckboxField label="Maintenance mode on" checked={mode} onChange={setMode} />
-        <label className="field" htmlFor={`${id}-title`}>
-          <span className="field__label">Title</span>
-          <input id={`${id}-title`} className="input" value={title} maxLength={MAX_MAINTENANCE_TITLE} onChange={(event) => setTitle(event.target.value)} placeholder={maintenanceTitle({ maintenance_title: null })} />
-        </label>
-        <label className="field" htmlFor={`${id}-message`}>
-          <span className="field__label">Message</span>
-          <textarea id={`${id}-message`} className="textarea" value={message} maxLength={MAX_MAINTENANCE_MESSAGE} onChange={(event) => setMessage(event.target.value)} placeholder={maintenanceMessage({ maintenance_message: null })} />
-        </label>
-        <label className="field" htmlFor={`${id}-until`}>
-          <span className="field__label">Expected back online (optional, your local time)</span>
-          <input id={`${id}-until`} className="input" type="datetime-local" value={until} onChange={(event) => setUntil(event.target.value)} />
-        </label>
-        <div className="button-row">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save Settings'}
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Panel>
+    <FormPanel
+      title="Maintenance settings"
+      testId="maintenance-form"
+      onSubmit={submit}
+      noValidate={false}
+      busy={busy}
+      busyLabel="Saving..."
+      submitLabel="Save Settings"
+      onCancel={onCancel}
+    >
+      <CheckboxField label="Maintenance mode on" checked={mode} onChange={setMode} />
+      <label className="field" htmlFor={`${id}-title`}>
+        <span className="field__label">Title</span>
+        <input id={`${id}-title`} className="input" value={title} maxLength={MAX_MAINTENANCE_TITLE} onChange={(event) => setTitle(event.target.value)} placeholder={maintenanceTitle({ maintenance_title: null })} />
+      </label>
+      <label className="field" htmlFor={`${id}-message`}>
+        <span className="field__label">Message</span>
+        <textarea id={`${id}-message`} className="textarea" value={message} maxLength={MAX_MAINTENANCE_MESSAGE} onChange={(event) => setMessage(event.target.value)} placeholder={maintenanceMessage({ maintenance_message: null })} />
+      </label>
+      <label className="field" htmlFor={`${id}-until`}>
+        <span className="field__label">Expected back online (optional, your local time)</span>
+        <input id={`${id}-until`} className="input" type="datetime-local" value={until} onChange={(event) => setUntil(event.target.value)} />
+      </label>
+    </FormPanel>
   );
 }

@@ -4,6 +4,7 @@ import { isNewsPushable, newsPushSummary } from '@xsd/contracts/api/push';
 import { ConfirmAction } from '../../components/confirm-action';
 import { ContentHtml } from '../../components/content-html';
 import { ListAndFormPanel } from '../../components/list-and-form-panel';
+import { ShownToggle } from '../../components/shown-toggle';
 import { formatInstant } from '../../lib/dates';
 import { messageOr } from '../../lib/messages';
 import { useListEditing } from '../../lib/use-list-editing';
@@ -29,12 +30,11 @@ export function NewsTab() {
       title="Breaking news"
       testId="news-list"
       newLabel="+ New Item"
-      onNew={editor.openNew}
-      form={editor.editing ? <NewsForm key={editor.formKey} original={editor.editing.kind === 'edit' ? editor.editing.item : null} onDone={editor.close} /> : null}
+      editor={editor}
+      renderForm={(original) => <NewsForm original={original} onDone={editor.close} />}
       query={news}
       loadErrorMessage={messageOr(news.error, 'Failed to load news')}
       emptyText="No news items yet."
-      error={editor.error}
       notice={
         pushed ? (
           <p className="banner banner--ok" role="status" data-testid="news-push-result">
@@ -55,16 +55,12 @@ export function NewsTab() {
             </p>
           </div>
           <div className="admin-list__actions">
-            <button
-              type="button"
-              className="btn btn--small"
-              aria-pressed={item.is_active}
-              aria-label={`${item.is_active ? 'Hide' : 'Show'} news item ${item.title}`}
-              disabled={update.isPending}
-              onClick={() => editor.run(update, { id: item.id, changes: { is_active: !item.is_active } }, (e) => messageOr(e, 'Failed to update news item'))}
-            >
-              {item.is_active ? '◉ shown' : '○ hidden'}
-            </button>
+            <ShownToggle
+              shown={item.is_active}
+              what={`news item ${item.title}`}
+              busy={update.isPending}
+              onToggle={() => editor.run(update, { id: item.id, changes: { is_active: !item.is_active } }, (e) => messageOr(e, 'Failed to update news item'))}
+            />
             {/* Offered for an active item with notify_users on (and not expired), as the server allows. */}
             {isNewsPushable(item, Date.now()) ? (
               <button

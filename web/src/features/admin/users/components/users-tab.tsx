@@ -24,11 +24,10 @@ export function UsersTab({ user }: { readonly user: StaffUser }) {
       title="Staff accounts"
       testId="users-list"
       newLabel="+ Add User"
-      onNew={editor.openNew}
-      form={editor.editing ? <CreateUserForm onCancel={editor.close} onCreated={editor.showCreated} /> : null}
+      editor={editor}
+      renderForm={() => <CreateUserForm onCancel={editor.close} onCreated={editor.showCreated} />}
       query={accounts}
       loadErrorMessage={failedWith('Failed to load users', accounts.error)}
-      error={editor.error}
       renderItem={(account) => (
         <UserRow
           key={account.id}
