@@ -1,6 +1,7 @@
 import { ACTIVITY_LOAD_FAILED_MESSAGE, type ActivityEntry } from '@xsd/contracts/api/admin-activity';
 import { useId, useState, type FormEvent } from 'react';
 import { Panel } from '../../../../components/ui/panel';
+import { TableHead } from '../../../../components/ui/table-head';
 import { useActivity, type ActivityFilter } from '../api/get-activity';
 import { formatInstant } from '../../lib/dates';
 import { messageOr } from '../../lib/messages';
@@ -103,13 +104,7 @@ function ActivityRow({ entry }: { readonly entry: ActivityEntry }) {
         </p>
         {fields.length > 0 ? (
           <table className="activity-entry__diff">
-            <thead>
-              <tr>
-                <th scope="col">field</th>
-                <th scope="col">before</th>
-                <th scope="col">after</th>
-              </tr>
-            </thead>
+            <TableHead columns={['field', 'before', 'after']} />
             <tbody>
               {fields.map((field) => (
                 <tr key={field}>
