@@ -1,19 +1,37 @@
 import { OVERVIEW_ERROR_HEADING, OVERVIEW_LOAD_FAILED_MESSAGE, type AdminOverviewResponse } from '@xsd/contracts/api/admin-overview';
 import { newMessagesLabel } from '@xsd/contracts/api/contact';
 import { ROLE_LABELS, STAFF_ROLES } from '@xsd/contracts/staff/roles';
-import type { ReactNode } from 'react';
 import { Panel } from '../../../../components/ui/panel';
 import type { StaffUser } from '../../../../lib/staff-session';
 import { useAdminOverview } from '../api/get-overview';
 import { VisitsPanel } from '../../analytics/components/analytics-tab';
 
-function StatCard({ title, value, children, testId }: { readonly title: string; readonly value: number; readonly children: ReactNode; readonly testId: string }) {
-  return (
-    <Panel title={title} level={3} className="stat-card" testId={testId}>
-      <p className="stat-card__value">{value}</p>
-      <p className="stat-card__detail muted">{children}</p>
-    </Panel>
-  );
+interface StatCard {
+  readonly title: string;
+  readonly testId: string;
+  readonly value: number;
+  readonly detail: string;
+}
+
+/** One card per section of the overview the staff member's role is answered. */
+function statCards({ news, calendar_events: events, chains, staff, api_keys: keys, contact_submissions: contact, analytics }: AdminOverviewResponse): StatCard[] {
+  const cards: (StatCard | null)[] = [
+    news ? { title: 'Breaking news', testId: 'stat-news', value: news.total, detail: `${news.active} active · ${news.high_priority} high priority` } : null,
+    events ? { title: 'Calendar events', testId: 'stat-events', value: events.total, detail: `${events.active} active · ${events.upcoming} upcoming` } : null,
+    chains ? { title: 'Chains', testId: 'stat-chains', value: chains.total, detail: `${chains.active} active · ${chains.maintenance} in maintenance` } : null,
+    staff ? { title: 'Staff', testId: 'stat-staff', value: staff.total, detail: STAFF_ROLES.map((role) => `${staff.by_role[role]} ${ROLE_LABELS[role]}`).join(' · ') } : null,
+    keys ? { title: 'API keys', testId: 'stat-keys', value: keys.total, detail: `${keys.active} active · ${keys.expired} expired` } : null,
+    contact ? { title: 'Contact messages', testId: 'stat-contact', value: contact.total, detail: `${contact.new} new` } : null,
+    analytics
+      ? {
+          title: 'Visits (365 days)',
+          testId: 'stat-visits',
+          value: analytics.total_visits,
+          detail: `${analytics.unique_visitors} unique visitors · ${analytics.bounce_rate.toFixed(1)}% bounce rate · ${analytics.average_session_duration}s average session`,
+        }
+      : null,
+  ];
+  return cards.filter((card) => card !== null);
 }
 
 /** Statistic cards; each card shows only for the roles its section is answered to. */
@@ -54,42 +72,12 @@ function OverviewCards({ data, user }: { readonly data: AdminOverviewResponse; r
         </p>
       ) : null}
       <div className="stat-grid" data-testid="overview-cards">
-        {data.news ? (
-          <StatCard title="Breaking news" value={data.news.total} testId="stat-news">
-            {data.news.active} active · {data.news.high_priority} high priority
-          </StatCard>
-        ) : null}
-        {data.calendar_events ? (
-          <StatCard title="Calendar events" value={data.calendar_events.total} testId="stat-events">
-            {data.calendar_events.active} active · {data.calendar_events.upcoming} upcoming
-          </StatCard>
-        ) : null}
-        {data.chains ? (
-          <StatCard title="Chains" value={data.chains.total} testId="stat-chains">
-            {data.chains.active} active · {data.chains.maintenance} in maintenance
-          </StatCard>
-        ) : null}
-        {data.staff ? (
-          <StatCard title="Staff" value={data.staff.total} testId="stat-staff">
-            {STAFF_ROLES.map((role) => `${data.staff!.by_role[role]} ${ROLE_LABELS[role]}`).join(' · ')}
-          </StatCard>
-        ) : null}
-        {data.api_keys ? (
-          <StatCard title="API keys" value={data.api_keys.total} testId="stat-keys">
-            {data.api_keys.active} active · {data.api_keys.expired} expired
-          </StatCard>
-        ) : null}
-        {data.contact_submissions ? (
-          <StatCard title="Contact messages" value={data.contact_submissions.total} testId="stat-contact">
-            {data.contact_submissions.new} new
-          </StatCard>
-        ) : null}
-        {data.analytics ? (
-          <StatCard title="Visits (365 days)" value={data.analytics.total_visits} testId="stat-visits">
-            {data.analytics.unique_visitors} unique visitors · {data.analytics.bounce_rate.toFixed(1)}% bounce rate ·{' '}
-            {data.analytics.average_session_duration}s average session
-          </StatCard>
-        ) : null}
+        {statCards(data).map((card) => (
+          <Panel key={card.testId} title={card.title} level={3} className="stat-card" testId={card.testId}>
+            <p className="stat-card__value">{card.value}</p>
+            <p className="stat-card__detail muted">{card.detail}</p>
+          </Panel>
+        ))}
       </div>
       {data.analytics ? <VisitsPanel data={data.analytics} /> : null}
       {data.analytics && data.analytics.top_pages.length > 0 ? (
