@@ -10,6 +10,18 @@ interface ListQuery<TItem> {
   readonly refetch: () => unknown;
 }
 
+/** The form of a tab whose items are edited: the item, or null for a new one. */
+export interface EditFormProps<TItem> {
+  readonly original: TItem | null;
+  readonly onDone: () => void;
+}
+
+/** The form of a tab whose items are only created: the answer is shown once. */
+export interface CreateFormProps<TCreated> {
+  readonly onCancel: () => void;
+  readonly onCreated: (response: TCreated) => void;
+}
+
 export interface ListAndFormPanelProps<TItem extends { readonly id: string }> {
   readonly title: string;
   readonly testId: string;

@@ -49,15 +49,7 @@ export function TokenAlertForm({ chains, loadFailed, onCreate, onCancel }: Token
             disabled={!chains}
             onChange={(e) => setChain(e.target.value as ChainName)}
           >
-            {chains ? (
-              chains.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))
-            ) : (
-              <option value="">{loadFailed ? 'Networks could not be loaded' : 'Loading networks…'}</option>
-            )}
+            {chains ? <Options values={chains} /> : <option value="">{loadFailed ? 'Networks could not be loaded' : 'Loading networks…'}</option>}
           </select>
         </label>
       </div>

@@ -5,16 +5,16 @@ import { TableHead } from '../../../../components/ui/table-head';
 import { useActivity, type ActivityFilter } from '../api/get-activity';
 import { formatInstant } from '../../lib/dates';
 import { messageOr } from '../../lib/messages';
+import { useFields } from '../../lib/use-fields';
 
 const EMPTY_FILTER: ActivityFilter = { actor: '', action: '', since: '', until: '' };
 
 /** Every staff and system action, newest first, filtered by actor, action and dates. */
 export function ActivityTab() {
   const id = useId();
-  const [form, setForm] = useState<ActivityFilter>(EMPTY_FILTER);
+  const [form, set, setForm] = useFields<ActivityFilter>(EMPTY_FILTER);
   const [filter, setFilter] = useState<ActivityFilter>(EMPTY_FILTER);
   const activity = useActivity(filter);
-  const set = (key: keyof ActivityFilter, value: string) => setForm((current) => ({ ...current, [key]: value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilter(form);

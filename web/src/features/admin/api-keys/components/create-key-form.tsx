@@ -8,17 +8,12 @@ import {
   type CreateApiKeyResponse,
 } from '@xsd/contracts/api/admin-api-keys';
 import { useId, useState, type FormEvent } from 'react';
-import { FormPanel } from '../../components/list-and-form-panel';
+import { FormPanel, type CreateFormProps } from '../../components/list-and-form-panel';
 import { localInputToIso } from '../../lib/dates';
 import { messageOr } from '../../lib/messages';
 import { useCreateApiKey } from '../api/create-api-key';
 
-export interface CreateKeyFormProps {
-  readonly onCancel: () => void;
-  readonly onCreated: (response: CreateApiKeyResponse) => void;
-}
-
-export function CreateKeyForm({ onCancel, onCreated }: CreateKeyFormProps) {
+export function CreateKeyForm({ onCancel, onCreated }: CreateFormProps<CreateApiKeyResponse>) {
   const id = useId();
   const create = useCreateApiKey();
   const [name, setName] = useState('');

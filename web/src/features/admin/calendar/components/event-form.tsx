@@ -2,28 +2,22 @@ import { MAX_EVENT_DESCRIPTION, MAX_EVENT_LOCATION, MAX_EVENT_TITLE, MAX_EVENT_U
 import { CALENDAR_EVENT_TYPES, type CalendarEventType } from '@xsd/contracts/api/calendar';
 import { useId, useState, type FormEvent } from 'react';
 import { CheckboxField } from '../../components/checkbox-field';
-import { FormPanel } from '../../components/list-and-form-panel';
+import { FormPanel, type EditFormProps } from '../../components/list-and-form-panel';
 import { messageOr } from '../../lib/messages';
+import { useFields } from '../../lib/use-fields';
 import { useCreateEvent } from '../api/create-calendar-event';
 import { useUpdateEvent } from '../api/update-calendar-event';
 import { DRAFT_MESSAGES, eventDraftError, eventDraftOf, eventRequest, loadDraft, saveDraft, type EventDraft } from '../lib/calendar-draft';
 import { Options } from '../../../../components/ui/options';
 
-export interface EventFormProps {
-  /** The event being edited, or null for a new one. */
-  readonly original: AdminCalendarEvent | null;
-  readonly onDone: () => void;
-}
-
-export function EventForm({ original, onDone }: EventFormProps) {
+export function EventForm({ original, onDone }: EditFormProps<AdminCalendarEvent>) {
   const id = useId();
   const create = useCreateEvent();
   const update = useUpdateEvent();
-  const [draft, setDraft] = useState<EventDraft>(() => eventDraftOf(original));
+  const [draft, set, setDraft] = useFields<EventDraft>(() => eventDraftOf(original));
   const [draftMode, setDraftMode] = useState(false);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; message: string } | null>(null);
   const busy = create.isPending || update.isPending;
-  const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
   const storeDraft = () =>
     setStatus(saveDraft(draft, new Date()) ? { kind: 'ok', message: DRAFT_MESSAGES.saved } : { kind: 'error', message: 'Failed to save draft.' });

@@ -10,8 +10,9 @@ import {
 import { NEWS_TYPES, NEWS_URGENT_PRIORITY, type KnownNewsType } from '@xsd/contracts/api/news';
 import { useId, useState, type FormEvent } from 'react';
 import { CheckboxField } from '../../components/checkbox-field';
-import { FormPanel } from '../../components/list-and-form-panel';
+import { FormPanel, type EditFormProps } from '../../components/list-and-form-panel';
 import { messageOr } from '../../lib/messages';
+import { useFields } from '../../lib/use-fields';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
 import { createNewsRequest, newsDraftOf, updateNewsRequest, type NewsDraft } from '../lib/news-draft';
@@ -19,19 +20,12 @@ import { Options } from '../../../../components/ui/options';
 
 const PRIORITIES = Array.from({ length: NEWS_MAX_PRIORITY - NEWS_MIN_PRIORITY + 1 }, (_, i) => NEWS_MIN_PRIORITY + i);
 
-export interface NewsFormProps {
-  /** The item being edited, or null for a new one. */
-  readonly original: AdminNewsItem | null;
-  readonly onDone: () => void;
-}
-
-export function NewsForm({ original, onDone }: NewsFormProps) {
+export function NewsForm({ original, onDone }: EditFormProps<AdminNewsItem>) {
   const id = useId();
   const create = useCreateNews();
   const update = useUpdateNews();
-  const [draft, setDraft] = useState<NewsDraft>(() => newsDraftOf(original));
+  const [draft, set] = useFields<NewsDraft>(() => newsDraftOf(original));
   const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof NewsDraft>(key: K, value: NewsDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

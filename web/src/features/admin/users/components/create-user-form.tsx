@@ -1,17 +1,12 @@
 import type { CreateStaffAccountResponse } from '@xsd/contracts/api/admin-users';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@xsd/contracts/staff/roles';
 import { useId, useState, type FormEvent } from 'react';
-import { FormPanel } from '../../components/list-and-form-panel';
+import { FormPanel, type CreateFormProps } from '../../components/list-and-form-panel';
 import { failedWith } from '../../lib/messages';
 import { useCreateStaffAccount } from '../api/create-user';
 import { Options } from '../../../../components/ui/options';
 
-export interface CreateUserFormProps {
-  readonly onCancel: () => void;
-  readonly onCreated: (response: CreateStaffAccountResponse) => void;
-}
-
-export function CreateUserForm({ onCancel, onCreated }: CreateUserFormProps) {
+export function CreateUserForm({ onCancel, onCreated }: CreateFormProps<CreateStaffAccountResponse>) {
   const id = useId();
   const create = useCreateStaffAccount();
   const [email, setEmail] = useState('');
