@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The bulletproof-react boundaries, checked on the sources: shared code (components, lib,
+ * The bulletproof-react boundaries, checked on the sources: shared code (api, components, lib,
  * config) never imports features or the app, a feature never imports another feature,
  * and there are no barrel files.
  */
@@ -33,7 +33,7 @@ const files = sourceFiles(src).map((file) => ({ path: relative(src, file), impor
 describe('web source boundaries', () => {
   it('keeps shared code free of features and the app', () => {
     const offending = files
-      .filter((file) => ['components', 'lib', 'config'].includes(layer(file.path)!))
+      .filter((file) => ['api', 'components', 'lib', 'config'].includes(layer(file.path)!))
       .flatMap((file) => file.imports.filter((target) => ['features', 'app'].includes(layer(target)!)).map((target) => `${file.path} → ${target}`));
     expect(offending).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
-import { ROUTES } from '../config/routes';
 import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
 import { AppShell } from './layout/app-shell';
 
@@ -20,32 +19,8 @@ const AboutRoute = lazy(() => import('./routes/about'));
 const AboutSiteRoute = lazy(() => import('./routes/about-site'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const PriceAlertsRoute = lazy(() => import('./routes/price-alerts'));
-const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const AdminRoute = lazy(() => import('./routes/admin'));
-
-/** Screens that exist; every other routed path shows a placeholder inside the shell until it lands. */
-const SCREEN_PATHS = new Set([
-  '/',
-  '/silver-price',
-  '/add-to-wallet',
-  '/wallet-checker',
-  '/system-compatibility',
-  '/calendar',
-  '/arbitrage-hunter',
-  '/api-access',
-  '/shop',
-  '/socials',
-  '/about',
-  '/about-site',
-  '/contact',
-  '/price-alerts',
-]);
-
-/** Routes of later releases: a placeholder inside the shell until their screens land. */
-const PLACEHOLDER_PATHS = ROUTES.filter((route) => route.routed && !route.standalone && !SCREEN_PATHS.has(route.path)).map(
-  (route) => route.path,
-);
 
 export function AppRouter() {
   return (
@@ -81,9 +56,6 @@ export function AppRouter() {
           <Route path="/about-site" element={<AboutSiteRoute />} />
           <Route path="/contact" element={<ContactRoute />} />
           <Route path="/price-alerts" element={<PriceAlertsRoute />} />
-          {PLACEHOLDER_PATHS.map((path) => (
-            <Route key={path} path={path} element={<ComingSoonRoute />} />
-          ))}
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -18,8 +18,6 @@ export interface RouteEntry extends PageMeta {
   readonly path: string;
   /** False for metadata-only entries that the router does not serve. */
   readonly routed: boolean;
-  /** Routes rendered outside the main layout (no shell, no maintenance screen). */
-  readonly standalone?: boolean;
 }
 
 const title = (page: string): string => `${page} | ${PRODUCT_NAME}`;
@@ -147,7 +145,6 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: '/admin',
     routed: true,
-    standalone: true,
     name: 'Admin',
     title: title('Admin'),
     description: 'Staff panel for news, calendar events, chain settings, maintenance and contact messages.',

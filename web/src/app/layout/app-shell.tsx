@@ -4,42 +4,29 @@ import { CommandPalette, usePaletteShortcut } from '../../components/command-pal
 import { ErrorBoundary } from '../../components/errors/error-boundary';
 import { Head } from '../../components/seo/head';
 import { PageLoading } from '../../components/ui/page-loading';
-import { ToastStack } from '../../components/ui/toast';
 import { normalizePath, resolvePageMeta } from '../../config/routes';
-import { MOBILE_BREAKPOINT_PX } from '../../config/site';
-import { AnalyticsTracker } from '../../features/analytics/components/analytics-tracker';
-import { NotificationOverlays } from '../../features/notifications/components/notification-overlays';
-import { PushSync } from '../../features/notifications/components/push-sync';
-import { InstallPrompt } from '../../features/pwa/components/install-prompt';
-import { UpdateBanner } from '../../features/version/components/update-banner';
-import { UpdateToast } from '../../features/version/components/update-toast';
-import { VersionWatch } from '../../features/version/components/version-watch';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { AlertsChecker } from './alerts-checker';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PALETTE_COMMANDS } from './palette-commands';
+import { ShellWidgets } from './shell-widgets';
 import { Sidebar } from './sidebar';
 import { StatusLine } from './status-line';
+import { useDrawer } from './use-drawer';
 import './shell.css';
 
-const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
-
-/** Header, menu (drawer below 1024 px), page, footer, update banner, status line, command palette, prompts. */
+/** Header, menu (a drawer on phones), page, footer, update banner, status line, command palette, prompts. */
 export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
-  const isMobile = useMediaQuery(MOBILE_QUERY);
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   const path = normalizePath(location.pathname);
+  const drawer = useDrawer(path);
 
-  // Navigation closes the drawer, scrolls to the top and moves focus to the new page.
+  // Navigation scrolls to the top and moves focus to the new page.
   useEffect(() => {
-    setDrawerOpen(false);
     if (firstRender.current) {
       firstRender.current = false;
       return;
@@ -48,51 +35,30 @@ export function AppShell() {
     mainRef.current?.focus({ preventScroll: true });
   }, [path]);
 
-  useEffect(() => {
-    if (!isMobile) setDrawerOpen(false);
-  }, [isMobile]);
-
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [drawerOpen]);
-
   const openPalette = useCallback(() => setPaletteOpen(true), []);
   usePaletteShortcut(openPalette);
 
-  const drawerActive = isMobile && drawerOpen;
-  const sidebarRef = useRef<HTMLElement>(null);
-
-  // Keyboard users land in the drawer when it opens.
-  useEffect(() => {
-    if (drawerActive) sidebarRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
-  }, [drawerActive]);
-
   return (
-    <div className="shell" data-drawer={drawerActive ? 'open' : 'closed'}>
+    <div className="shell" data-drawer={drawer.active ? 'open' : 'closed'}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <Head meta={resolvePageMeta(path)} path={path} />
       <ErrorBoundary region="Header">
-        <Header menuOpen={drawerActive} onToggleMenu={() => setDrawerOpen((open) => !open)} />
+        <Header menuOpen={drawer.active} onToggleMenu={drawer.toggle} />
       </ErrorBoundary>
       <div className="shell__body">
-        {drawerActive ? (
-          <div className="drawer-overlay" onClick={() => setDrawerOpen(false)} aria-hidden="true" data-testid="drawer-overlay" />
+        {drawer.active ? (
+          <div className="drawer-overlay" onClick={drawer.close} aria-hidden="true" data-testid="drawer-overlay" />
         ) : null}
         <aside
           id="sidebar"
           className="sidebar"
-          data-open={drawerActive ? 'true' : 'false'}
+          data-open={drawer.active ? 'true' : 'false'}
           aria-label="Menu"
-          inert={isMobile && !drawerOpen}
+          inert={drawer.hidden}
           data-testid="sidebar"
-          ref={sidebarRef}
+          ref={drawer.sidebarRef}
         >
           <ErrorBoundary region="Menu">
             <Sidebar />
@@ -111,26 +77,7 @@ export function AppShell() {
           </ErrorBoundary>
         </div>
       </div>
-      <ErrorBoundary region="Update banner" silent>
-        <AnalyticsTracker />
-        <VersionWatch />
-        <UpdateBanner />
-      </ErrorBoundary>
-      <ToastStack>
-        <ErrorBoundary region="Update toast" silent>
-          <UpdateToast />
-        </ErrorBoundary>
-        <ErrorBoundary region="Install prompt" silent>
-          <InstallPrompt />
-        </ErrorBoundary>
-        <ErrorBoundary region="Notification prompts" silent>
-          <PushSync />
-          <NotificationOverlays />
-        </ErrorBoundary>
-      </ToastStack>
-      <ErrorBoundary region="Alerts checker" silent>
-        <AlertsChecker />
-      </ErrorBoundary>
+      <ShellWidgets />
       <ErrorBoundary region="Status line" silent>
         <StatusLine path={path} onOpenPalette={openPalette} />
       </ErrorBoundary>

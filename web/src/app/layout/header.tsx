@@ -6,6 +6,14 @@ import { ActiveAlertsBadge } from '../../features/alerts/components/active-alert
 import { UpcomingEventsBadge } from '../../features/calendar/components/upcoming-events-badge';
 import { NotificationsButton } from '../../features/notifications/components/notifications-button';
 
+/** The header's badges, each failing alone and silently. */
+const BADGES = [
+  { region: 'Staff session', Badge: StaffHeaderControls },
+  { region: 'Events badge', Badge: UpcomingEventsBadge },
+  { region: 'Alerts badge', Badge: ActiveAlertsBadge },
+  { region: 'Notifications', Badge: NotificationsButton },
+] as const;
+
 export interface HeaderProps {
   readonly menuOpen: boolean;
   readonly onToggleMenu: () => void;
@@ -40,18 +48,11 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
         </span>
       </div>
       <div className="header__badges">
-        <ErrorBoundary region="Staff session" silent>
-          <StaffHeaderControls />
-        </ErrorBoundary>
-        <ErrorBoundary region="Events badge" silent>
-          <UpcomingEventsBadge />
-        </ErrorBoundary>
-        <ErrorBoundary region="Alerts badge" silent>
-          <ActiveAlertsBadge />
-        </ErrorBoundary>
-        <ErrorBoundary region="Notifications" silent>
-          <NotificationsButton />
-        </ErrorBoundary>
+        {BADGES.map(({ region, Badge }) => (
+          <ErrorBoundary key={region} region={region} silent>
+            <Badge />
+          </ErrorBoundary>
+        ))}
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/errors/error-boundary';
-import { PageHeader } from '../../components/ui/page-header';
+import { Page } from '../../components/ui/page';
 import { CustomizeModal } from '../../features/dashboard/components/customize-modal';
 import { DashboardMeta } from '../../features/dashboard/components/dashboard-meta';
 import { useDashboardPreferences } from '../../features/dashboard/hooks/use-dashboard-preferences';
@@ -38,16 +38,16 @@ export default function DashboardRoute() {
   };
 
   return (
-    <div className="page" data-testid="page-dashboard">
-      <PageHeader
-        title="Dashboard"
-        subtitle="XSD and BankX across seven networks, pegged to one gram of silver."
-        actions={
-          <button type="button" className="btn btn--small" onClick={() => setCustomizing(true)} data-testid="customize">
-            Customize
-          </button>
-        }
-      />
+    <Page
+      testId="page-dashboard"
+      title="Dashboard"
+      subtitle="XSD and BankX across seven networks, pegged to one gram of silver."
+      actions={
+        <button type="button" className="btn btn--small" onClick={() => setCustomizing(true)} data-testid="customize">
+          Customize
+        </button>
+      }
+    >
       <DashboardMeta lastUpdated={Math.max(latest.dataUpdatedAt, silver.dataUpdatedAt)} />
       <div className="dashboard-widgets">
         {visibleWidgets(preferences.entries).map((id) => (
@@ -57,6 +57,6 @@ export default function DashboardRoute() {
         ))}
       </div>
       <CustomizeModal open={customizing} onClose={() => setCustomizing(false)} preferences={preferences} />
-    </div>
+    </Page>
   );
 }

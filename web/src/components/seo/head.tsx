@@ -8,38 +8,36 @@ export interface HeadProps {
   readonly path: string;
 }
 
+/** The head's element matching `selector`, made by `create` and appended the first time. */
+function headElement<TElement extends HTMLElement>(selector: string, create: () => TElement): TElement {
+  const found = document.head.querySelector<TElement>(selector);
+  if (found) return found;
+  const element = create();
+  document.head.append(element);
+  return element;
+}
+
 function setMeta(attribute: 'name' | 'property', key: string, content: string | null): void {
-  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  const selector = `meta[${attribute}="${key}"]`;
   if (content === null) {
-    element?.remove();
+    document.head.querySelector(selector)?.remove();
     return;
   }
-  if (!element) {
-    element = document.createElement('meta');
-    element.setAttribute(attribute, key);
-    document.head.append(element);
-  }
+  const element = headElement(selector, () => {
+    const meta = document.createElement('meta');
+    meta.setAttribute(attribute, key);
+    return meta;
+  });
   element.content = content;
 }
 
 function setCanonical(href: string): void {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (!link) {
-    link = document.createElement('link');
-    link.rel = 'canonical';
-    document.head.append(link);
-  }
+  const link = headElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
   link.href = href;
 }
 
 function setJsonLd(data: unknown): void {
-  let script = document.head.querySelector<HTMLScriptElement>('script#structured-data');
-  if (!script) {
-    script = document.createElement('script');
-    script.id = 'structured-data';
-    script.type = 'application/ld+json';
-    document.head.append(script);
-  }
+  const script = headElement('script#structured-data', () => Object.assign(document.createElement('script'), { id: 'structured-data', type: 'application/ld+json' }));
   script.textContent = JSON.stringify(data);
 }
 

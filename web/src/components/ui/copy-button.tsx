@@ -10,23 +10,29 @@ export interface CopyButtonProps {
   readonly testId?: string;
 }
 
-/** Copies `text` to the clipboard and says so for 2 s. Clipboard failures are ignored (spec §8). */
-export function CopyButton({ text, label, testId }: CopyButtonProps) {
+/** Copies text to the clipboard; `copied` stays true for 2 s after each copy. Clipboard failures are ignored (spec §8). */
+export function useCopyToClipboard(): readonly [copied: boolean, copy: (text: string) => void] {
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
   useEffect(() => {
     if (copiedAt === null) return;
     const id = window.setTimeout(() => setCopiedAt(null), COPY_CONFIRMATION_MS);
     return () => window.clearTimeout(id);
   }, [copiedAt]);
-  const copy = () => {
+  const copy = (text: string) => {
     void navigator.clipboard?.writeText(text).then(
       () => setCopiedAt(Date.now()),
       () => undefined,
     );
   };
+  return [copiedAt !== null, copy];
+}
+
+/** Copies `text` to the clipboard and says so for 2 s. */
+export function CopyButton({ text, label, testId }: CopyButtonProps) {
+  const [copied, copy] = useCopyToClipboard();
   return (
-    <button type="button" className="btn btn--small" onClick={copy} aria-label={`Copy ${label}`} data-testid={testId}>
-      <span aria-live="polite">{copiedAt !== null ? 'Copied!' : 'Copy'}</span>
+    <button type="button" className="btn btn--small" onClick={() => copy(text)} aria-label={`Copy ${label}`} data-testid={testId}>
+      <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './frame.css';
 import './modal.css';
 
 export interface ModalProps {

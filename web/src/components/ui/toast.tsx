@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './frame.css';
 import './toast.css';
 
 export interface ToastProps {

@@ -6,7 +6,7 @@ import { resolveNetworks } from '@xsd/contracts';
 import { toNetworkEntry } from '@xsd/contracts/api/networks';
 import { NO_WALLET_MESSAGE } from '@xsd/contracts/rules/wallet-add';
 import { afterEach, describe, expect, it } from 'vitest';
-import { networksQueryOptions } from '../../../lib/get-networks';
+import { networksQueryOptions } from '../../../api/get-networks';
 import { AddToWallet } from './add-to-wallet';
 
 type Request = { method: string; params?: unknown };

@@ -3,7 +3,7 @@ import { hasPermission, ROLE_LABELS } from '@xsd/contracts/staff/roles';
 import { BellIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { useSignOut, type StaffUser } from '../../../lib/staff-session';
-import { useContactNewCount } from '../api/contact-submissions';
+import { useContactNewCount } from '../contact/api/get-contact-new-count';
 import './contact-admin.css';
 
 /** The bell: the count of new contact messages, linking to their tab; only for staff who may read them. */

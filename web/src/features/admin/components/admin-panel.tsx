@@ -1,20 +1,20 @@
 import { hasPermission } from '@xsd/contracts/staff/roles';
 import { ErrorBoundary } from '../../../components/errors/error-boundary';
 import type { StaffUser } from '../../../lib/staff-session';
-import { useContactNewCount } from '../api/contact-submissions';
+import { useContactNewCount } from '../contact/api/get-contact-new-count';
 import { tabFromHash, tabsFor, type AdminTabId } from '../lib/admin-tabs';
 import { useHash } from '../lib/use-hash';
-import { ActivityTab } from '../tabs/activity-tab';
-import { AnalyticsTab } from '../tabs/analytics-tab';
-import { ApiKeysTab } from '../tabs/api-keys-tab';
-import { CalendarTab } from '../tabs/calendar-tab';
-import { ChainsTab } from '../tabs/chains-tab';
-import { ContactTab } from '../tabs/contact-tab';
-import { MaintenanceTab } from '../tabs/maintenance-tab';
-import { NewsTab } from '../tabs/news-tab';
-import { OverviewTab } from '../tabs/overview-tab';
-import { PasswordsTab } from '../tabs/passwords-tab';
-import { UsersTab } from '../tabs/users-tab';
+import { ActivityTab } from '../activity/components/activity-tab';
+import { AnalyticsTab } from '../analytics/components/analytics-tab';
+import { ApiKeysTab } from '../api-keys/components/api-keys-tab';
+import { CalendarTab } from '../calendar/components/calendar-tab';
+import { ChainsTab } from '../chains/components/chains-tab';
+import { ContactTab } from '../contact/components/contact-tab';
+import { MaintenanceTab } from '../maintenance/components/maintenance-tab';
+import { NewsTab } from '../news/components/news-tab';
+import { OverviewTab } from '../overview/components/overview-tab';
+import { PasswordsTab } from '../passwords/components/passwords-tab';
+import { UsersTab } from '../users/components/users-tab';
 import { AdminHeader } from './admin-header';
 
 function TabBody({ tab, user }: { readonly tab: AdminTabId; readonly user: StaffUser }) {

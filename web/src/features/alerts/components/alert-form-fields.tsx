@@ -1,5 +1,6 @@
 import { ALERT_CONDITIONS, type AlertCondition } from '@xsd/contracts/api/push';
 import { CONDITION_LABELS } from '../lib/alert-text';
+import { Options } from '../../../components/ui/options';
 
 export interface AlertPriceFieldsProps {
   readonly condition: AlertCondition;
@@ -21,11 +22,7 @@ export function AlertPriceFields({ condition, onConditionChange, price, onPriceC
       <label className="field">
         <span className="field__label">Condition</span>
         <select className="select" name="condition" value={condition} onChange={(e) => onConditionChange(e.target.value as AlertCondition)}>
-          {ALERT_CONDITIONS.map((c) => (
-            <option key={c} value={c}>
-              {CONDITION_LABELS[c]}
-            </option>
-          ))}
+          <Options values={ALERT_CONDITIONS} label={(c) => CONDITION_LABELS[c]} />
         </select>
       </label>
       <label className="field">

@@ -1,11 +1,11 @@
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
 import { type AlertLists, MAX_ALERTS_PER_KIND } from '@xsd/contracts/api/push';
 import { type ReactNode, useMemo, useState } from 'react';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { type AlertKind, countEnabledAlerts, updateAlertList } from '../../../lib/alert-lists';
 import { isIosDevice, readDeviceFacts } from '../../../lib/device';
-import { useNetworks } from '../../../lib/get-networks';
+import { useNetworks } from '../../../api/get-networks';
 import { useNow } from '../../../lib/use-now';
 import { useAlertList } from '../hooks/use-alert-list';
 import { selectableEvents } from '../lib/alert-check';
@@ -97,16 +97,17 @@ export function PriceAlertsPage({ events, eventsFailed, notificationSettings, io
   const kinds: readonly AlertKind[] = ['token', 'silver', 'calendar'];
 
   return (
-    <div className="page price-alerts" data-testid="page-price-alerts">
-      <PageHeader
-        title="Alerts & Notifications"
-        subtitle="Token, silver and calendar alerts, kept in this browser and shown as notifications."
-        actions={
-          <button type="button" className="btn btn--small" onClick={() => setGuideOpen(true)} data-testid="ios-guide-button">
-            iPhone / iPad setup
-          </button>
-        }
-      />
+    <Page
+      className="price-alerts"
+      testId="page-price-alerts"
+      title="Alerts & Notifications"
+      subtitle="Token, silver and calendar alerts, kept in this browser and shown as notifications."
+      actions={
+        <button type="button" className="btn btn--small" onClick={() => setGuideOpen(true)} data-testid="ios-guide-button">
+          iPhone / iPad setup
+        </button>
+      }
+    >
       <p className="alerts-counter" role="status" data-testid="alerts-counter">
         <strong>{active}</strong> of <strong>{total}</strong> alerts active
       </p>
@@ -158,6 +159,6 @@ export function PriceAlertsPage({ events, eventsFailed, notificationSettings, io
         );
       })}
       <IosSetupGuide open={guideOpen} onClose={() => setGuideOpen(false)} />
-    </div>
+    </Page>
   );
 }

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAlertLists, writeAlertList } from '../../../lib/alert-lists';
-import { networksQueryOptions } from '../../../lib/get-networks';
+import { networksQueryOptions } from '../../../api/get-networks';
 import { ActiveAlertsBadge } from './active-alerts-badge';
 import { AlertDot } from './alert-dot';
 import { PriceAlertsPage } from './price-alerts-page';

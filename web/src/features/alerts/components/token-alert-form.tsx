@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { newAlertId } from '../../../lib/alert-lists';
 import { parseAlertPrice } from '../lib/alert-text';
 import { AlertFormButtons, AlertPriceFields } from './alert-form-fields';
+import { Options } from '../../../components/ui/options';
 
 export interface TokenAlertFormProps {
   /** The networks a token alert may watch (released ones); undefined while they load. */
@@ -36,11 +37,7 @@ export function TokenAlertForm({ chains, loadFailed, onCreate, onCancel }: Token
         <label className="field">
           <span className="field__label">Token</span>
           <select className="select" name="token" value={token} onChange={(e) => setToken(e.target.value as TokenName)}>
-            {TOKEN_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <Options values={TOKEN_NAMES} />
           </select>
         </label>
         <label className="field">
@@ -52,15 +49,7 @@ export function TokenAlertForm({ chains, loadFailed, onCreate, onCancel }: Token
             disabled={!chains}
             onChange={(e) => setChain(e.target.value as ChainName)}
           >
-            {chains ? (
-              chains.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))
-            ) : (
-              <option value="">{loadFailed ? 'Networks could not be loaded' : 'Loading networks…'}</option>
-            )}
+            {chains ? <Options values={chains} /> : <option value="">{loadFailed ? 'Networks could not be loaded' : 'Loading networks…'}</option>}
           </select>
         </label>
       </div>

@@ -1,6 +1,7 @@
 import { CopyButton } from '../../../components/ui/copy-button';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
+import { TableHead } from '../../../components/ui/table-head';
 import { API_PARAMETERS, apiExamples, OPENAPI_DOCUMENT_PATH, publicApiBaseUrl } from '../lib/public-api';
 import './api-access.css';
 
@@ -13,8 +14,7 @@ export interface ApiAccessPageProps {
 export function ApiAccessPage({ origin }: ApiAccessPageProps) {
   const baseUrl = publicApiBaseUrl(origin);
   return (
-    <div className="page api-access" data-testid="api-access">
-      <PageHeader title="API Access" subtitle="Developer tools: read XSD and BankX prices from your own code." />
+    <Page className="api-access" testId="api-access" title="API Access" subtitle="Developer tools: read XSD and BankX prices from your own code.">
 
       <Panel title="Base URL" tone="accent">
         <div className="api-access__copyable">
@@ -33,14 +33,7 @@ export function ApiAccessPage({ origin }: ApiAccessPageProps) {
       <Panel title="Query parameters">
         <div className="api-access__table-wrap">
           <table className="api-access__table" data-testid="api-parameters">
-            <thead>
-              <tr>
-                <th scope="col">Parameter</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Parameter', 'Type', 'Required', 'Description']} />
             <tbody>
               {API_PARAMETERS.map((parameter) => (
                 <tr key={parameter.name}>
@@ -87,6 +80,6 @@ export function ApiAccessPage({ origin }: ApiAccessPageProps) {
           </li>
         </ul>
       </Panel>
-    </div>
+    </Page>
   );
 }

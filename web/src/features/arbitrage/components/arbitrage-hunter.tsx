@@ -3,7 +3,7 @@ import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
 import { ARBITRAGE_DISCLAIMER, ARBITRAGE_TOKEN, arbitrageAdvice, findArbitrage } from '@xsd/contracts/rules/arbitrage';
 import { formatUsd } from '@xsd/contracts/rules/format';
 import { useMemo, useState } from 'react';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { PRICE_LOAD_FAILED_MESSAGE } from '../../../config/messages';
 import { useArbitrageSettings } from '../lib/settings';
@@ -27,16 +27,17 @@ export function ArbitrageHunter({ latest, isPending, isError }: ArbitrageHunterP
   const opportunities = useMemo(() => findArbitrage(rows, settings), [rows, settings]);
 
   return (
-    <div className="page arbitrage-page" data-testid="page-arbitrage">
-      <PageHeader
-        title="Arbitrage Hunter"
-        subtitle="XSD price differences between networks, updated live."
-        actions={
-          <button type="button" className="btn btn--small" onClick={() => setEditing(true)} data-testid="open-settings">
-            Settings
-          </button>
-        }
-      />
+    <Page
+      className="arbitrage-page"
+      testId="page-arbitrage"
+      title="Arbitrage Hunter"
+      subtitle="XSD price differences between networks, updated live."
+      actions={
+        <button type="button" className="btn btn--small" onClick={() => setEditing(true)} data-testid="open-settings">
+          Settings
+        </button>
+      }
+    >
       <p className="arb-summary muted" data-testid="arb-summary">
         Min {settings.minProfitPercentage.toFixed(1)}% and {formatUsd(settings.minProfitAmount)} profit on {formatUsd(settings.tradeAmount)}
         {settings.excludedNetworks.length > 0 ? `, excluding ${settings.excludedNetworks.join(', ')}` : ''}.
@@ -72,6 +73,6 @@ export function ArbitrageHunter({ latest, isPending, isError }: ArbitrageHunterP
         <strong>[!]</strong> {ARBITRAGE_DISCLAIMER}
       </p>
       <SettingsModal open={editing} settings={settings} networks={networks} onSave={setSettings} onClose={() => setEditing(false)} />
-    </div>
+    </Page>
   );
 }

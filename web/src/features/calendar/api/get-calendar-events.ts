@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarEventsResponse } from '@xsd/contracts/api/calendar';
+import { polledQuery } from '../../../api/polled-query';
 import { REFRESH } from '../../../config/site';
 import { getJson } from '../../../lib/api-client';
 
@@ -9,16 +9,8 @@ export function getCalendarEvents({ signal }: { signal?: AbortSignal } = {}): Pr
   return getJson<CalendarEventsResponse>('/api/calendar/events', { signal });
 }
 
-export function calendarEventsQueryOptions() {
-  return queryOptions({
-    queryKey: calendarEventsQueryKey,
-    queryFn: ({ signal }) => getCalendarEvents({ signal }),
-    staleTime: REFRESH.upcomingEvents,
-    refetchInterval: REFRESH.upcomingEvents,
-    retry: 1,
-  });
-}
-
-export function useCalendarEvents() {
-  return useQuery(calendarEventsQueryOptions());
-}
+export const { options: calendarEventsQueryOptions, useRead: useCalendarEvents } = polledQuery(calendarEventsQueryKey, getCalendarEvents, {
+  staleTime: REFRESH.upcomingEvents,
+  refetchInterval: REFRESH.upcomingEvents,
+  retry: 1,
+});

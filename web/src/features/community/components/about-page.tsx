@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { ABOUT_REFRESH_MINUTES, PRODUCT_NAME } from '../../../config/site';
 import './community.css';
@@ -7,8 +7,7 @@ import './community.css';
 /** /about: the short community page. */
 export function AboutPage() {
   return (
-    <div className="page community" data-testid="about">
-      <PageHeader title={`About ${PRODUCT_NAME}`} subtitle="A community project" />
+    <Page className="community" testId="about" title={`About ${PRODUCT_NAME}`} subtitle="A community project">
       <Panel title="Who we are" tone="accent">
         <p>
           {PRODUCT_NAME} is a community-run dashboard for XSD, the stablecoin pegged to one gram of silver, and BankX, its growth token, on seven
@@ -31,6 +30,6 @@ export function AboutPage() {
           <Link to="/contact">Contact</Link> page.
         </p>
       </Panel>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { PRODUCT_NAME } from '../../../config/site';
 import { GUIDE_FAQ, GUIDE_LINKS, GUIDE_SECTIONS } from '../lib/guide-content';
@@ -14,8 +14,7 @@ export interface GuidePageProps {
 /** /about-site: the long guide, one collapsible section per part of the dashboard, an FAQ and links. */
 export function GuidePage({ version, buildDate }: GuidePageProps) {
   return (
-    <div className="page community" data-testid="guide">
-      <PageHeader title="About the Dashboard" subtitle={`How to get the most out of ${PRODUCT_NAME}.`} />
+    <Page className="community" testId="guide" title="About the Dashboard" subtitle={`How to get the most out of ${PRODUCT_NAME}.`}>
       <p className="community__version" data-testid="guide-version">
         <span className="muted">version</span> <span className="accent">{version}</span> <span className="muted">· built</span>{' '}
         <span>{buildDate}</span>
@@ -57,6 +56,6 @@ export function GuidePage({ version, buildDate }: GuidePageProps) {
           ))}
         </ul>
       </Panel>
-    </div>
+    </Page>
   );
 }

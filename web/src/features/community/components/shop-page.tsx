@@ -1,4 +1,4 @@
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { COMMUNITY_CHAT_URL } from '../../../config/social-links';
 import { SHOP_URL } from '../../../config/site';
@@ -13,8 +13,7 @@ export interface ShopPageProps {
 /** /shop: official merchandise, sold in an external store; questions go to the community chat. */
 export function ShopPage({ storeUrl = SHOP_URL, chatUrl = COMMUNITY_CHAT_URL }: ShopPageProps) {
   return (
-    <div className="page community" data-testid="shop">
-      <PageHeader title="Shop" subtitle="Official merchandise" />
+    <Page className="community" testId="shop" title="Shop" subtitle="Official merchandise">
       <div className="community__grid">
         <Panel title="Official store" tone="accent">
           <p>Official merchandise for XSD and BankX supporters is sold in an external store, outside this dashboard.</p>
@@ -30,6 +29,6 @@ export function ShopPage({ storeUrl = SHOP_URL, chatUrl = COMMUNITY_CHAT_URL }: 
           </div>
         </Panel>
       </div>
-    </div>
+    </Page>
   );
 }

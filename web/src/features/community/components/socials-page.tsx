@@ -1,4 +1,4 @@
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { SOCIAL_CHANNELS, type SocialChannel } from '../../../config/social-links';
 import { ExternalLink } from './external-link';
@@ -11,8 +11,7 @@ export interface SocialsPageProps {
 /** /socials: the community's chats, video channels and accounts. */
 export function SocialsPage({ channels = SOCIAL_CHANNELS }: SocialsPageProps) {
   return (
-    <div className="page community" data-testid="socials">
-      <PageHeader title="Socials" subtitle="Chats, channels and accounts of the XSD and BankX community." />
+    <Page className="community" testId="socials" title="Socials" subtitle="Chats, channels and accounts of the XSD and BankX community.">
       <Panel title="Channels">
         <ul className="community__channels">
           {channels.map((channel) => (
@@ -26,6 +25,6 @@ export function SocialsPage({ channels = SOCIAL_CHANNELS }: SocialsPageProps) {
           ))}
         </ul>
       </Panel>
-    </div>
+    </Page>
   );
 }

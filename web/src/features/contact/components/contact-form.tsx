@@ -9,6 +9,7 @@ import { submitContact } from '../api/submit-contact';
 import { type ContactDraft, EMPTY_DRAFT, submitErrorMessage, submitLabel, validateDraft } from '../lib/contact-form';
 import { PhotoDrop } from './photo-drop';
 import { trackEvent } from '../../../lib/analytics/browser-tracker';
+import { Options } from '../../../components/ui/options';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'submitting' } | { readonly kind: 'success' } | { readonly kind: 'error'; readonly message: string };
 
@@ -96,11 +97,7 @@ export function ContactFormView({ send = submitContact }: ContactFormProps) {
             <option value="" disabled>
               Select a subject
             </option>
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject} value={subject}>
-                {subject}
-              </option>
-            ))}
+            <Options values={CONTACT_SUBJECTS} />
           </select>
         </label>
       </div>

@@ -1,4 +1,4 @@
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { COMMUNITY_CHAT_URL } from '../../../config/social-links';
 import '../../../components/staff/staff-forms.css';
@@ -15,14 +15,13 @@ export interface ContactPageProps {
 /** /contact: the form on the left, 'Get in Touch' on the right (stacked on a phone). */
 export function ContactPage({ chatUrl = COMMUNITY_CHAT_URL, send }: ContactPageProps) {
   return (
-    <div className="page contact" data-testid="contact-page">
-      <PageHeader title="Contact Us" subtitle="Questions, bug reports and ideas: we read every message." />
+    <Page className="contact" testId="contact-page" title="Contact Us" subtitle="Questions, bug reports and ideas: we read every message.">
       <div className="contact__grid">
         <Panel title="Send a Message" tone="accent">
           <ContactFormView send={send} />
         </Panel>
         <GetInTouch chatUrl={chatUrl} />
       </div>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { isSiteSettings, type SiteSettings, type SiteSettingsResponse } from '@xsd/contracts/api/site';
+import { polledQuery } from '../../../api/polled-query';
 import { REFRESH } from '../../../config/site';
 import { getJson } from '../../../lib/api-client';
 import { isPastExpectedUpTime } from '../lib/maintenance-logic';
@@ -15,22 +16,13 @@ export async function getSite({ signal }: { signal?: AbortSignal } = {}): Promis
   return body;
 }
 
-export function siteQueryOptions() {
-  return queryOptions({
-    queryKey: siteQueryKey,
-    queryFn: ({ signal }) => getSite({ signal }),
-    staleTime: 0,
-    refetchInterval: (query) =>
-      isPastExpectedUpTime(query.state.data, Date.now()) ? OVERDUE_REFRESH_MS : REFRESH.maintenance,
-    refetchIntervalInBackground: true,
-    // Maintenance read failures are ignored (spec section 8): the last known state stays.
-    retry: 1,
-  });
-}
-
-export function useSite() {
-  return useQuery(siteQueryOptions());
-}
+export const { options: siteQueryOptions, useRead: useSite } = polledQuery(siteQueryKey, getSite, {
+  staleTime: 0,
+  refetchInterval: (query) => (isPastExpectedUpTime(query.state.data, Date.now()) ? OVERDUE_REFRESH_MS : REFRESH.maintenance),
+  refetchIntervalInBackground: true,
+  // Maintenance read failures are ignored (spec section 8): the last known state stays.
+  retry: 1,
+});
 
 /** The live stream's `site` event carries the whole settings object: use it as is. */
 export function applySiteEvent(queryClient: QueryClient, data: SiteSettings): void {

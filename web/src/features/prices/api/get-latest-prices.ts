@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
+import { polledQuery } from '../../../api/polled-query';
 import { CACHE, REFRESH } from '../../../config/site';
 import { getJson } from '../../../lib/api-client';
 
@@ -10,15 +10,7 @@ export function getLatestPrices({ signal }: { signal?: AbortSignal } = {}): Prom
   return getJson<LatestPricesResponse>('/api/prices/latest', { signal });
 }
 
-export function latestPricesQueryOptions() {
-  return queryOptions({
-    queryKey: latestPricesQueryKey,
-    queryFn: ({ signal }) => getLatestPrices({ signal }),
-    staleTime: CACHE.latestPrices,
-    refetchInterval: REFRESH.prices,
-  });
-}
-
-export function useLatestPrices() {
-  return useQuery(latestPricesQueryOptions());
-}
+export const { options: latestPricesQueryOptions, useRead: useLatestPrices } = polledQuery(latestPricesQueryKey, getLatestPrices, {
+  staleTime: CACHE.latestPrices,
+  refetchInterval: REFRESH.prices,
+});

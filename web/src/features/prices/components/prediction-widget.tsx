@@ -18,6 +18,7 @@ import { Panel } from '../../../components/ui/panel';
 import { useLatestPrices } from '../api/get-latest-prices';
 import { usePriceHistory } from '../api/get-price-history';
 import { TONE_CLASS } from '../lib/tone';
+import { Options } from '../../../components/ui/options';
 import './prices.css';
 
 /** History the prediction reads: the last 7 days of the chosen token and chain. */
@@ -97,11 +98,7 @@ export function PredictionWidget({ testId, random }: PredictionWidgetProps) {
           <div className="prediction__controls">
             <label htmlFor={tokenId}>Token</label>
             <select id={tokenId} value={token} onChange={(event) => setToken(event.target.value as TokenName)} className="select">
-              {TOKEN_NAMES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <Options values={TOKEN_NAMES} />
             </select>
             <label htmlFor={chainId}>Network</label>
             <select
@@ -111,11 +108,7 @@ export function PredictionWidget({ testId, random }: PredictionWidgetProps) {
               className="select"
               disabled={chains.length === 0}
             >
-              {chains.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options values={chains} />
             </select>
             <button
               type="button"

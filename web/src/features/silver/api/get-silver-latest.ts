@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SilverLatestResponse } from '@xsd/contracts/api/prices';
+import { polledQuery } from '../../../api/polled-query';
 import { CACHE, REFRESH } from '../../../config/site';
 import { ApiError, getJson } from '../../../lib/api-client';
 
@@ -14,14 +15,10 @@ export function isNoSilverData(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-export function silverLatestQueryOptions() {
-  return queryOptions({
-    queryKey: silverLatestQueryKey,
-    queryFn: ({ signal }) => getSilverLatest({ signal }),
-    staleTime: CACHE.silverLatest,
-    refetchInterval: REFRESH.prices,
-  });
-}
+export const { options: silverLatestQueryOptions } = polledQuery(silverLatestQueryKey, getSilverLatest, {
+  staleTime: CACHE.silverLatest,
+  refetchInterval: REFRESH.prices,
+});
 
 /** `refetchInterval` overrides the default (the status card polls every 5 s). */
 export function useSilverLatest({ refetchInterval }: { refetchInterval?: number } = {}) {

@@ -8,7 +8,7 @@ import {
   type CompatibilityCheck,
 } from '@xsd/contracts/rules/system-check';
 import { useEffect, useRef, useState } from 'react';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
 import { SWAP_URL } from '../../../config/site';
 import { browserProbes, type Probes } from '../lib/probes';
@@ -74,16 +74,16 @@ export function SystemCheck({ probes = browserProbes, pauseMs = CHECK_PAUSE_MS }
   ];
 
   return (
-    <div className="page system-check">
-      <PageHeader
-        title="System Check"
-        subtitle="Check your browser, wallet, network and RPC access before trading XSD and BankX."
-        actions={
-          <button type="button" className="btn btn--primary" disabled={running} onClick={() => void run()}>
-            {running ? 'Running Test...' : ran ? 'Run Test Again' : 'Run Test'}
-          </button>
-        }
-      />
+    <Page
+      className="system-check"
+      title="System Check"
+      subtitle="Check your browser, wallet, network and RPC access before trading XSD and BankX."
+      actions={
+        <button type="button" className="btn btn--primary" disabled={running} onClick={() => void run()}>
+          {running ? 'Running Test...' : ran ? 'Run Test Again' : 'Run Test'}
+        </button>
+      }
+    >
       <dl className="stat-grid sc-cards">
         {cards.map(([label, value]) => (
           <div className="stat" key={label} data-testid={`device-${label.toLowerCase()}`}>
@@ -148,6 +148,6 @@ export function SystemCheck({ probes = browserProbes, pauseMs = CHECK_PAUSE_MS }
           </ul>
         </Panel>
       ) : null}
-    </div>
+    </Page>
   );
 }

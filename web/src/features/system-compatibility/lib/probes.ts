@@ -18,7 +18,7 @@ import {
 } from '@xsd/contracts/rules/system-check';
 import { getJson } from '../../../lib/api-client';
 import { browserWallet, walletName } from '../../../lib/browser-wallet';
-import { getNetworks } from '../../../lib/get-networks';
+import { getNetworks } from '../../../api/get-networks';
 
 export type Probes = Readonly<Record<CheckId, () => Promise<CheckOutcome>>>;
 

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isVersionFile, type VersionFile } from '@xsd/contracts/api/version';
+import { polledQuery } from '../../../api/polled-query';
 import { REFRESH } from '../../../config/site';
 import { getJson } from '../../../lib/api-client';
 
@@ -12,18 +12,10 @@ export async function getVersion({ signal }: { signal?: AbortSignal } = {}): Pro
   return body;
 }
 
-export function versionQueryOptions() {
-  return queryOptions({
-    queryKey: versionQueryKey,
-    queryFn: ({ signal }) => getVersion({ signal }),
-    staleTime: REFRESH.version,
-    refetchInterval: REFRESH.version,
-    refetchIntervalInBackground: true,
-    // Version check failures are ignored (spec section 8).
-    retry: false,
-  });
-}
-
-export function useVersion() {
-  return useQuery(versionQueryOptions());
-}
+export const { options: versionQueryOptions, useRead: useVersion } = polledQuery(versionQueryKey, getVersion, {
+  staleTime: REFRESH.version,
+  refetchInterval: REFRESH.version,
+  refetchIntervalInBackground: true,
+  // Version check failures are ignored (spec section 8).
+  retry: false,
+});

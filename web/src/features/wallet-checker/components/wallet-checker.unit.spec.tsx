@@ -9,7 +9,7 @@ import { encodeSnapshot } from '@xsd/contracts/rules/portfolio-snapshot';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordBeacons } from '../../../lib/analytics/beacon-recorder';
-import { networksQueryOptions } from '../../../lib/get-networks';
+import { networksQueryOptions } from '../../../api/get-networks';
 import { LAST_SCAN_KEY, SAVED_ADDRESSES_KEY } from '../lib/saved-addresses';
 import { WalletChecker } from './wallet-checker';
 
