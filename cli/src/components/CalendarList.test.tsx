@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
+import { calendarEventFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { plain } from '../testing/ink.js';
@@ -6,21 +7,8 @@ import { calendarEvents, calendarView } from '../views/calendar-view.js';
 import { CalendarList } from './CalendarList.js';
 
 const NOW = new Date(2026, 2, 5, 12, 0);
-const event = (id: string, overrides: Partial<CalendarEvent>): CalendarEvent => ({
-  id,
-  title: `Event ${id}`,
-  description: null,
-  type: 'event',
-  start_date: '2026-03-06',
-  end_date: null,
-  start_time: null,
-  end_time: null,
-  location: null,
-  url: null,
-  is_active: true,
-  notify_users: false,
-  ...overrides,
-});
+const event = (id: string, overrides: Partial<CalendarEvent>): CalendarEvent =>
+  calendarEventFixture({ id, title: `Event ${id}`, start_date: '2026-03-06', ...overrides });
 const EVENTS = [
   event('old', { start_date: '2026-03-01' }),
   event('bridge', { title: 'Bridge upgrade', type: 'maintenance', start_date: '2026-03-04', end_date: '2026-03-05', start_time: '14:00:00', end_time: '16:30:00', location: 'Online' }),

@@ -1,22 +1,11 @@
 import type { CalendarEventFields } from '@xsd/contracts';
+import { calendarEventFieldsFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../event-sourcing/decider.js';
 import { type CalendarEventCommand, type CalendarEventEvent, calendarEventDecider } from './calendar-event.decider.js';
 
 const ID = '0190a000-0000-7000-8000-0000000000c1';
-const FIELDS: CalendarEventFields = {
-  title: 'Launch',
-  description: null,
-  type: 'event',
-  startDate: '2026-12-01',
-  endDate: '2026-12-02',
-  startTime: null,
-  endTime: null,
-  location: null,
-  url: null,
-  notifyUsers: false,
-  isActive: true,
-};
+const FIELDS = calendarEventFieldsFixture({ title: 'Launch', startDate: '2026-12-01', endDate: '2026-12-02' });
 
 function when(given: readonly CalendarEventEvent[], command: CalendarEventCommand): readonly CalendarEventEvent[] {
   return calendarEventDecider.decide(command, fold(calendarEventDecider, given));

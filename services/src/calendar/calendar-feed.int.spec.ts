@@ -1,4 +1,5 @@
 import { createEvent, type CalendarEventFields } from '@xsd/contracts';
+import { calendarEventFieldsFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
@@ -6,19 +7,7 @@ import { waitFor } from '../testing/wait-for.js';
 
 const id = (n: number) => `0190a1b2-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const STAFF = { kind: 'staff', id: id(99) } as const;
-const FIELDS: CalendarEventFields = {
-  title: '',
-  description: null,
-  type: 'event',
-  startDate: '2026-03-01',
-  endDate: null,
-  startTime: null,
-  endTime: null,
-  location: null,
-  url: null,
-  notifyUsers: false,
-  isActive: true,
-};
+const FIELDS = calendarEventFieldsFixture({ title: '', startDate: '2026-03-01' });
 const created = (n: number, fields: Partial<CalendarEventFields>, at: string) =>
   createEvent('calendar-event.created', { ...FIELDS, ...fields, eventId: id(n) }, { actor: STAFF, now: new Date(at) });
 

@@ -1,21 +1,11 @@
+import { calendarEventFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import { describe, expect, it } from 'vitest';
 import { calendarFeed, escapeText, foldLine, type FeedEvent } from './icalendar.js';
 
 const OPTIONS = { name: 'Test Calendar', uidDomain: 'cal.test', refreshMinutes: 30 };
 
 const event = (overrides: Partial<FeedEvent> = {}): FeedEvent => ({
-  id: 'e1',
-  title: 'Listing',
-  description: null,
-  type: 'announcement',
-  start_date: '2026-03-05',
-  end_date: null,
-  start_time: null,
-  end_time: null,
-  location: null,
-  url: null,
-  is_active: true,
-  notify_users: false,
+  ...calendarEventFixture({ id: 'e1', title: 'Listing', type: 'announcement' }),
   updated_at: new Date('2026-02-01T10:20:30Z'),
   ...overrides,
 });

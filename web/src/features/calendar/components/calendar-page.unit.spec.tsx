@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
+import { calendarEventFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calendarEventsQueryKey } from '../api/get-calendar-events';
@@ -13,21 +14,7 @@ const today = new Date();
 const inDays = (n: number) => dateKey(new Date(today.getFullYear(), today.getMonth(), today.getDate() + n));
 
 function event(id: string, overrides: Partial<CalendarEvent> = {}): CalendarEvent {
-  return {
-    id,
-    title: `Event ${id}`,
-    description: null,
-    type: 'event',
-    start_date: inDays(1),
-    end_date: null,
-    start_time: null,
-    end_time: null,
-    location: null,
-    url: null,
-    is_active: true,
-    notify_users: false,
-    ...overrides,
-  };
+  return calendarEventFixture({ id, title: `Event ${id}`, start_date: inDays(1), ...overrides });
 }
 
 function renderPage(items: CalendarEvent[]) {

@@ -1,24 +1,9 @@
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
+import { calendarEventFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import { describe, expect, it } from 'vitest';
 import { eventDateLabel, eventsOn, eventTimeLabel, filterEvents, monthGrid, nextEvents, shiftMonth } from './month-grid';
 
-function event(overrides: Partial<CalendarEvent>): CalendarEvent {
-  return {
-    id: 'e',
-    title: 'Event',
-    description: null,
-    type: 'event',
-    start_date: '2026-03-05',
-    end_date: null,
-    start_time: null,
-    end_time: null,
-    location: null,
-    url: null,
-    is_active: true,
-    notify_users: false,
-    ...overrides,
-  };
-}
+const event = (overrides: Partial<CalendarEvent>): CalendarEvent => calendarEventFixture(overrides);
 
 describe('monthGrid', () => {
   it('always has 42 cells from the Monday on or before the 1st', () => {

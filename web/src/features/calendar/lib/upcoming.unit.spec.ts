@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
+import { calendarEventFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import { describe, expect, it } from 'vitest';
 import { countUpcoming, eventStart, isUpcoming } from './upcoming';
 
@@ -6,21 +7,7 @@ import { countUpcoming, eventStart, isUpcoming } from './upcoming';
 const now = new Date(2025, 5, 10, 12, 0, 0).getTime();
 
 function event(overrides: Partial<CalendarEvent>): CalendarEvent {
-  return {
-    id: 'e',
-    title: 'Event',
-    description: null,
-    type: 'event',
-    start_date: '2025-06-11',
-    end_date: null,
-    start_time: null,
-    end_time: null,
-    location: null,
-    url: null,
-    is_active: true,
-    notify_users: false,
-    ...overrides,
-  };
+  return calendarEventFixture({ start_date: '2025-06-11', ...overrides });
 }
 
 describe('eventStart', () => {
