@@ -43,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'int',
           maxWorkers: 3,
+          isolate: false,
           include: ['services/src/**/*.int.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import type { AnyEvent } from '@xsd/contracts';
-import { connect, type JetStreamManager, type NatsConnection, type StreamInfo } from 'nats';
+import { connect, type ConsumerInfo, type JetStreamManager, type NatsConnection, type StreamInfo } from 'nats';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointsRepository } from '../../core/checkpoints.repository.js';
 import { deadLetterRecorder } from '../../core/dead-letters.js';
@@ -65,12 +65,21 @@ describe('JetStream event log on a three-node cluster (real nats-server processe
       expect(stream?.state.messages).toBe(10);
 
       const resumed = await replicated.subscribe('projection_demo', { fromSequence: 11 }, async () => undefined);
-      const consumer = await jsm.consumers.info(names.stream, 'projection_demo');
+      // Its new replicas answer for it only once they caught up with its state (an info asked
+      // sooner may come from a replica that has not: delivered 0).
+      let consumer: ConsumerInfo | undefined;
+      await waitFor(
+        async () => {
+          consumer = await jsm.consumers.info(names.stream, 'projection_demo');
+          return consumer.cluster?.replicas?.length === 2 && consumer.cluster.replicas.every((peer) => peer.current);
+        },
+        { timeoutMs: 30_000, intervalMs: 100, message: 'two more consumer replicas, caught up' },
+      );
       await resumed.stop();
       // The consumer made at one replica has three now, and stands where it stopped.
-      expect(consumer.cluster?.replicas).toHaveLength(2);
-      expect(consumer.config.num_replicas).toBe(3);
-      expect(consumer.delivered.stream_seq).toBe(10);
+      expect(consumer?.cluster?.replicas).toHaveLength(2);
+      expect(consumer?.config.num_replicas).toBe(3);
+      expect(consumer?.delivered.stream_seq).toBe(10);
     } finally {
       await replicated.close();
       await jsm.streams.delete(names.stream);
