@@ -7,6 +7,11 @@ import { DEVNET_CHAINS, DEVNET_HOST } from '@xsd/contracts';
  * the listen; stacks under test then failed to start with "Address already in use".
  */
 const LOWEST_PORT = 10_000;
+/**
+ * Ports that fetch refuses to connect to ("bad port", the Fetch standard's list); 10080 is the
+ * only one in our range. A devnet chain on it could never be read.
+ */
+const FETCH_BLOCKED_PORTS = [10_080];
 const PAST_HIGHEST_PORT = 32_768;
 
 /**
@@ -16,6 +21,7 @@ const PAST_HIGHEST_PORT = 32_768;
 export async function findFreeBasePort(count: number = DEVNET_CHAINS.length): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = LOWEST_PORT + Math.floor(Math.random() * (PAST_HIGHEST_PORT - LOWEST_PORT - count));
+    if (FETCH_BLOCKED_PORTS.some((port) => port >= base && port < base + count)) continue;
     const free = await Promise.all(Array.from({ length: count }, (_, i) => isPortFree(base + i)));
     if (free.every(Boolean)) return base;
   }
