@@ -9,7 +9,7 @@ import {
 } from '@xsd/contracts';
 import { Contract, formatUnits, JsonRpcProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainReaders } from '../chains/chain-readers.js';
+import { ChainReaders } from '../chains/rpc/chain-readers.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { startDevnet, type Devnet } from '../devnet/devnet.js';
 import { findFreeBasePort } from '../devnet/free-port.js';

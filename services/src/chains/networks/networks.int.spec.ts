@@ -2,7 +2,7 @@ import { CHAIN_NAMES, resolveNetworks } from '@xsd/contracts';
 import type { NetworksResponse } from '@xsd/contracts/api/networks';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+import { createApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
 
 describe('GET /api/networks', () => {
   let api: ApiTestApp;

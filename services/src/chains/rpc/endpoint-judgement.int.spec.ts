@@ -1,12 +1,12 @@
 import { activeNetworks, type ActiveNetwork, type DevnetChainName } from '@xsd/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDevnet, type Devnet } from '../devnet/devnet.js';
-import { findFreeBasePort } from '../devnet/free-port.js';
-import { startRpcProxy, type RpcBehaviour, type RpcProxy } from '../testing/rpc-proxy.js';
+import { startDevnet, type Devnet } from '../../devnet/devnet.js';
+import { findFreeBasePort } from '../../devnet/free-port.js';
+import { startRpcProxy, type RpcBehaviour, type RpcProxy } from '../../testing/rpc-proxy.js';
 import { ChainReader, ChainUnavailableError, type ChainReaderOptions } from './chain-reader.js';
 import { readChain } from './chain-reads.js';
 import { rpcRequest } from './json-rpc.js';
-import { scanWallet } from '../wallets/wallet-scanner.js';
+import { scanWallet } from '../../wallets/wallet-scanner.js';
 
 /** Every answer judged where it arrives: the read moves on from a wrong one in the same call. */
 describe('judging each endpoint answer inside the fallback', () => {

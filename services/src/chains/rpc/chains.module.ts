@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { NetworkConfig } from '@xsd/contracts';
-import type { AppConfig } from '../config/config.js';
-import { APP_CONFIG } from '../core/injection-tokens.js';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG } from '../../core/injection-tokens.js';
 import type { ChainReaderOptions } from './chain-reader.js';
 import { ChainReaders } from './chain-readers.js';
 import { configuredNetworks } from './configured-networks.js';

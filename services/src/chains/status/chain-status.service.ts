@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NetworkConfig } from '@xsd/contracts';
 import type { ChainsResponse, ChainStatusEntry } from '@xsd/contracts/api/chains';
-import { NETWORKS } from '../chains/chains.module.js';
+import { NETWORKS } from '../rpc/chains.module.js';
 import {
   ChainSettingsRepository,
   type ChainSettingRow,
-} from '../read-models/chain-settings/chain-settings.repository.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import type { CachedJson } from '../read-cache/cached-json.js';
-import { HotReadModel } from '../read-cache/hot-read-model.js';
+} from '../../read-models/chain-settings/chain-settings.repository.js';
+import { ProjectionProgress } from '../../core/projection-progress.js';
+import type { CachedJson } from '../../read-cache/cached-json.js';
+import { HotReadModel } from '../../read-cache/hot-read-model.js';
 
 export function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): ChainStatusEntry {
   // A coming-soon network is inactive (the spec: Pulsechain "coming soon, inactive"); others are

@@ -1,6 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
+import { CACHE_CONTROL, replyCached } from '../../read-cache/reply-cached.js';
 import { ChainStatusService } from './chain-status.service.js';
 
 @Controller('api/chains')

@@ -7,9 +7,9 @@ import {
   type BlockNumberProbe,
   type TradingAppProbe,
 } from '@xsd/contracts/api/networks';
-import { NETWORKS } from '../chains/chains.module.js';
-import { rpcRequest } from '../chains/json-rpc.js';
-import { CLOCK, type Clock } from '../core/clock.js';
+import { NETWORKS } from '../rpc/chains.module.js';
+import { rpcRequest } from '../rpc/json-rpc.js';
+import { CLOCK, type Clock } from '../../core/clock.js';
 
 /** A visitor's check costs at most one outgoing call per target in this window. */
 const PROBE_CACHE_MS = 10_000;

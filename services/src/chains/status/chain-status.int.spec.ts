@@ -2,7 +2,7 @@ import { CHAIN_IDS, CHAIN_NAMES, type ChainName, createEvent } from '@xsd/contra
 import type { ChainsResponse, ChainStatusEntry } from '@xsd/contracts/api/chains';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+import { createApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
 
 const UPDATED = '2026-03-02T11:30:00.000Z';
 const STAFF_ID = '0190a1b2-0000-7000-8000-000000000001';

@@ -2,8 +2,8 @@ import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
 import type { NetworkConfig } from '@xsd/contracts';
 import { toNetworkEntry, type BlockNumberProbe, type NetworksResponse, type TradingAppProbe } from '@xsd/contracts/api/networks';
 import { ProbeChainSchema } from '@xsd/contracts/api/networks-query';
-import { parseRequest } from '../http/validation.js';
-import { NETWORKS } from '../chains/chains.module.js';
+import { parseRequest } from '../../http/validation.js';
+import { NETWORKS } from '../rpc/chains.module.js';
 import { NetworkProbesService } from './network-probes.service.js';
 
 /**

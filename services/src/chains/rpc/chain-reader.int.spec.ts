@@ -7,9 +7,9 @@ import {
   type DevnetChainName,
 } from '@xsd/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevnet, type Devnet } from '../devnet/devnet.js';
-import { findFreeBasePort } from '../devnet/free-port.js';
-import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy.js';
+import { startDevnet, type Devnet } from '../../devnet/devnet.js';
+import { findFreeBasePort } from '../../devnet/free-port.js';
+import { startRpcProxy, type RpcProxy } from '../../testing/rpc-proxy.js';
 import { ChainReader, ChainUnavailableError } from './chain-reader.js';
 import { readChain } from './chain-reads.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChainsModule } from '../chains/chains.module.js';
+import { ChainsModule } from '../rpc/chains.module.js';
 import { ChainStatusController } from './chain-status.controller.js';
 import { ChainStatusService } from './chain-status.service.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChainsModule } from '../chains/chains.module.js';
+import { ChainsModule } from '../rpc/chains.module.js';
 import { NetworkProbesService } from './network-probes.service.js';
 import { NetworksController } from './networks.controller.js';
 

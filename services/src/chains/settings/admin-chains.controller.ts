@@ -4,9 +4,9 @@ import {
   type AdminChainsResponse,
   UpdateChainSettingRequestSchema,
 } from '@xsd/contracts/api/admin-chains';
-import { parseRequest } from '../http/validation.js';
-import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
-import type { AuthenticatedStaff } from '../staff/staff.types.js';
+import { parseRequest } from '../../http/validation.js';
+import { CurrentStaff, RequirePermission } from '../../staff/auth.decorators.js';
+import type { AuthenticatedStaff } from '../../staff/staff.types.js';
 import { AdminChainsService } from './admin-chains.service.js';
 
 /** The Chain Settings tab: the edit form and the quick toggle both PATCH. */

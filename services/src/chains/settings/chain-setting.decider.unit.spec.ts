@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../event-sourcing/decider.js';
+import { fold } from '../../event-sourcing/decider.js';
 import { type ChainSettingEvent, chainSettingDecider, type SetChainSetting } from './chain-setting.decider.js';
 
 function when(given: readonly ChainSettingEvent[], command: SetChainSetting): readonly ChainSettingEvent[] {

@@ -2,9 +2,9 @@ import { resolveNetworks, type NetworkConfig } from '@xsd/contracts';
 import type { BlockNumberProbe } from '@xsd/contracts/api/networks';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnvil, type AnvilProcess } from '../devnet/anvil-process.js';
-import { findFreeBasePort } from '../devnet/free-port.js';
-import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+import { startAnvil, type AnvilProcess } from '../../devnet/anvil-process.js';
+import { findFreeBasePort } from '../../devnet/free-port.js';
+import { createApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
 
 describe('GET /api/networks/:chain/block-number', () => {
   let api: ApiTestApp;

@@ -9,12 +9,12 @@ import {
   type UpdateChainSettingRequestSchema,
 } from '@xsd/contracts/api/admin-chains';
 import type { z } from 'zod';
-import { ApiError } from '../http/api-error.filter.js';
-import { NETWORKS } from '../chains/chains.module.js';
-import { type ChainSettingRow, ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
-import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { ApiError } from '../../http/api-error.filter.js';
+import { NETWORKS } from '../rpc/chains.module.js';
+import { type ChainSettingRow, ChainSettingsRepository } from '../../read-models/chain-settings/chain-settings.repository.js';
+import { type AuthenticatedStaff, staffActor } from '../../staff/staff.types.js';
 import { DecideChainSetting } from './chain-setting.commands.js';
-import { toEntry } from './chain-status.service.js';
+import { toEntry } from '../status/chain-status.service.js';
 
 function toAdminSetting(network: NetworkConfig, row: ChainSettingRow | undefined): AdminChainSetting {
   return {

@@ -1,4 +1,4 @@
-import { AggregateCommand } from '../event-sourcing/aggregate-handler.js';
+import { AggregateCommand } from '../../event-sourcing/aggregate-handler.js';
 import type { ChainSettingCommand, ChainSettingState } from './chain-setting.decider.js';
 
 /** On one network's settings (active, display name, maintenance message). */

@@ -1,6 +1,6 @@
 import type { ChainName, ChainSettingFields } from '@xsd/contracts';
-import { changedFields } from '../event-sourcing/changed-fields.js';
-import { type DecidedEvent, type Decider, unreachable } from '../event-sourcing/decider.js';
+import { changedFields } from '../../event-sourcing/changed-fields.js';
+import { type DecidedEvent, type Decider, unreachable } from '../../event-sourcing/decider.js';
 
 /** One network's staff setting, stored on `xsd.chain.<name>`; null until staff first set it. */
 export type ChainSettingState = ChainSettingFields | null;
