@@ -2,9 +2,9 @@ import type { Agent } from 'node:https';
 import { MAX_PUSH_PAYLOAD_BYTES, type PushPayload, PushPayloadSchema, type PushSubscriptionJson } from '@xsd/contracts/api/push';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type PushReceiver, startPushReceiver } from '../testing/push-receiver.js';
+import { type PushReceiver, startPushReceiver } from '../../testing/push-receiver.js';
 import { pushTopic } from './push-payload.js';
-import type { VapidDetails } from './vapid-keys.js';
+import type { VapidDetails } from '../vapid/vapid-keys.js';
 import { type PushOptions, type PushTarget, WebPushSender } from './web-push-sender.js';
 
 const OPTIONS: PushOptions = { ttlSeconds: 3_600, urgency: 'high', topic: 'alert-1' };

@@ -1,8 +1,8 @@
 import { Logger, Module } from '@nestjs/common';
-import type { AppConfig } from '../config/config.js';
-import { APP_CONFIG, PUSH_HTTPS_AGENT } from '../core/injection-tokens.js';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG, PUSH_HTTPS_AGENT } from '../../core/injection-tokens.js';
 import { PushDeliveryRecords } from './push-delivery-records.js';
-import { loadVapidDetails, VAPID_DETAILS, type VapidDetails } from './vapid-keys.js';
+import { loadVapidDetails, VAPID_DETAILS, type VapidDetails } from '../vapid/vapid-keys.js';
 import { WebPushSender } from './web-push-sender.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { EventData } from '@xsd/contracts';
 import { DEFAULT_NOTIFICATION_PREFERENCES, pushSubscriptionId } from '@xsd/contracts/api/push';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../event-sourcing/decider.js';
+import { fold } from '../../event-sourcing/decider.js';
 import { type PushSubscriptionCommand, type PushSubscriptionEvent, pushSubscriptionDecider } from './push-subscription.decider.js';
 
 const ENDPOINT = 'https://push.example.test/send/abc';

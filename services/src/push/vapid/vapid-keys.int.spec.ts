@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config.js';
-import { TEST_APP_CONFIG } from '../testing/api-test-app.js';
-import { deleteStream, TEST_NATS_URL, uniqueStream } from '../testing/test-stream.js';
+import { ConfigError } from '../../config/config.js';
+import { TEST_APP_CONFIG } from '../../testing/api-test-app.js';
+import { deleteStream, TEST_NATS_URL, uniqueStream } from '../../testing/test-stream.js';
 import {
   DEFAULT_VAPID_SUBJECT,
   isVapidKeyPair,

@@ -1,7 +1,9 @@
 import type { AlertCondition, AlertLists, PushPayload } from '@xsd/contracts/api/push';
 import type { AlertTriggerItem, PushDeliveryItem } from '@xsd/contracts/events/push-events';
+import { Injectable } from '@nestjs/common';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../database/schema.js';
+import { DatabaseRepository } from '../database-repository.js';
 import type { AlertKind } from '../../database/column-types.js';
 import { floatingStartAsUtc, PREFERENCE_COLUMN, rulesToStore, savedRules } from './notifier-rules.js';
 
@@ -72,9 +74,8 @@ export interface RuleStateChange {
 }
 
 /** All SQL of the notifier's state tables (see `notifier.tables.ts`). */
-export class NotifierStateRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
+@Injectable()
+export class NotifierStateRepository extends DatabaseRepository {
   // ── folded from the log, inside the notifier's checkpoint transaction ──────
 
   /**

@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Actor, type AnyEvent, createEvent, pushSubscriptionSubject } from '@xsd/contracts';
 import { PUSH_DELIVERIES_BATCH_MAX, type PushDeliveryItem } from '@xsd/contracts/events/push-events';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { AggregateHandler } from '../event-sourcing/aggregate-handler.js';
-import { DecidePushSubscription } from './push-subscription.commands.js';
+import { CLOCK, type Clock } from '../../core/clock.js';
+import { EVENT_LOG } from '../../core/injection-tokens.js';
+import type { EventLog } from '../../event-log/event-log.js';
+import { AggregateHandler } from '../../event-sourcing/aggregate-handler.js';
+import { DecidePushSubscription } from '../subscriptions/push-subscription.commands.js';
 import {
   type PushSubscriptionCommand,
   type PushSubscriptionEvent,
   type PushSubscriptionState,
   pushSubscriptionDecider,
-} from './push-subscription.decider.js';
+} from '../subscriptions/push-subscription.decider.js';
 import type { PushTarget } from './web-push-sender.js';
 
 /** Who the removals of expired subscriptions are recorded as. */

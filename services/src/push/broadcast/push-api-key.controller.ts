@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
 import type { ApiKeyPermission } from '@xsd/contracts/api/admin-api-keys';
 import { PUSH_MESSAGES, PushSendRequestSchema, type PushSendResponse, type PushSubscriptionStatsResponse } from '@xsd/contracts/api/push';
-import { ApiError } from '../http/api-error.filter.js';
-import { parseRequest } from '../http/validation.js';
-import { ApiKeysService } from '../api-keys/api-keys.service.js';
-import { PushStatusService } from './push-status.service.js';
+import { ApiError } from '../../http/api-error.filter.js';
+import { parseRequest } from '../../http/validation.js';
+import { ApiKeysService } from '../../api-keys/api-keys.service.js';
+import { PushStatusService } from '../status/push-status.service.js';
 import { PushBroadcastService } from './push-broadcast.service.js';
 
 /** How long a push service keeps an API-key notification for an offline device. */

@@ -3,9 +3,9 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, StorageType } from 'nats';
 import webpush from 'web-push';
-import { type AppConfig, ConfigError, natsServers } from '../config/config.js';
-import { IN_MEMORY } from '../database/database.js';
-import { createOrBindRacing } from '../event-log/jetstream/creation-race.js';
+import { type AppConfig, ConfigError, natsServers } from '../../config/config.js';
+import { IN_MEMORY } from '../../database/database.js';
+import { createOrBindRacing } from '../../event-log/jetstream/creation-race.js';
 
 /** What signs every push (RFC 8292): the key pair, base64url, and whom the push service may contact. */
 export interface VapidDetails {

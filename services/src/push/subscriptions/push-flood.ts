@@ -1,6 +1,6 @@
 import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
-import type { AttemptStore, AttemptWindow } from '../rate-limit/attempt-store.js';
-import { ClientFlood } from '../rate-limit/client-flood.js';
+import type { AttemptStore, AttemptWindow } from '../../rate-limit/attempt-store.js';
+import { ClientFlood } from '../../rate-limit/client-flood.js';
 
 /**
  * Subscription saves and removals one client may make per window. A browser saves on each change

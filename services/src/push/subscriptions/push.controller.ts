@@ -7,7 +7,7 @@ import {
   type SavePushSubscriptionResponse,
 } from '@xsd/contracts/api/push';
 import type { FastifyRequest } from 'fastify';
-import { parseRequest } from '../http/validation.js';
+import { parseRequest } from '../../http/validation.js';
 import { PushSubscriptionsService } from './push-subscriptions.service.js';
 
 /** What a visitor's browser calls: the VAPID public key and its subscription (public, no cookie). */

@@ -3,8 +3,9 @@ import type { Json, JsonObject, Timestamp } from '../../database/column-types.js
 import type { AlertKind } from '../../database/column-types.js';
 
 /*
- * The notifier's own working state, written only by the notifier (never by the projector), in the
- * same transaction as its checkpoint: so a price event is evaluated against exactly the rules
+ * The notifier's own working state, beside the subscriptions the push projection keeps
+ * (push.tables.ts): this folder is the one home of subscription state. Written only by the
+ * notifier (never by the projector), in the same transaction as its checkpoint: so a price event is evaluated against exactly the rules
  * registered before it in the log, whatever the projector's pace. Nothing of a visitor but the
  * endpoint, its keys, its three alert preferences and its rules is kept.
  */

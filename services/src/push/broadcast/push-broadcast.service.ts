@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Actor, createEvent } from '@xsd/contracts';
 import type { PushPayload, PushSendResponse } from '@xsd/contracts/api/push';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { EVENT_LOG } from '../core/injection-tokens.js';
-import type { EventLog } from '../event-log/event-log.js';
-import { ProjectionProgress } from '../core/projection-progress.js';
-import { pushDeliveriesProjection } from '../read-models/push/push-deliveries.projection.js';
-import { PushSubscriptionsRepository } from '../read-models/push/push-subscriptions.repository.js';
-import { PushDeliveryRecords } from './push-delivery-records.js';
-import { type PushOptions, WebPushSender } from './web-push-sender.js';
+import { CLOCK, type Clock } from '../../core/clock.js';
+import { EVENT_LOG } from '../../core/injection-tokens.js';
+import type { EventLog } from '../../event-log/event-log.js';
+import { ProjectionProgress } from '../../core/projection-progress.js';
+import { pushDeliveriesProjection } from '../../read-models/push/push-deliveries.projection.js';
+import { PushSubscriptionsRepository } from '../../read-models/push/push-subscriptions.repository.js';
+import { PushDeliveryRecords } from '../sender/push-delivery-records.js';
+import { type PushOptions, WebPushSender } from '../sender/web-push-sender.js';
 
 export interface Broadcast {
   readonly payload: PushPayload;

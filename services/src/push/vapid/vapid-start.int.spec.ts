@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreeBasePort } from '../devnet/free-port.js';
-import { waitFor } from '../testing/wait-for.js';
+import { findFreeBasePort } from '../../devnet/free-port.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { VAPID_KEY_FILE } from './vapid-keys.js';
 
 // The built API service, as production runs it (`make test` builds before testing).
-const API_MAIN = fileURLToPath(new URL('../../dist/apps/api/main.js', import.meta.url));
+const API_MAIN = fileURLToPath(new URL('../../../dist/apps/api/main.js', import.meta.url));
 
 interface Api {
   readonly url: string;

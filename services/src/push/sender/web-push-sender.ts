@@ -3,9 +3,9 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from
 import type { PushPayload } from '@xsd/contracts/api/push';
 import { retryAfterMs as parseRetryAfter } from '@xsd/contracts/rules/backoff';
 import webpush from 'web-push';
-import { PUSH_HTTPS_AGENT } from '../core/injection-tokens.js';
+import { PUSH_HTTPS_AGENT } from '../../core/injection-tokens.js';
 import { encodePushPayload, pushTopic } from './push-payload.js';
-import { VAPID_DETAILS, type VapidDetails } from './vapid-keys.js';
+import { VAPID_DETAILS, type VapidDetails } from '../vapid/vapid-keys.js';
 
 /** Where one push goes: a stored subscription. */
 export interface PushTarget {

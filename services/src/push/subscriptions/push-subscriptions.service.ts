@@ -9,12 +9,12 @@ import {
   type SavePushSubscriptionResponse,
 } from '@xsd/contracts/api/push';
 import type { z } from 'zod';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { PushSubscriptionsRepository } from '../read-models/push/push-subscriptions.repository.js';
+import { CLOCK, type Clock } from '../../core/clock.js';
+import { PushSubscriptionsRepository } from '../../read-models/push/push-subscriptions.repository.js';
 import { PushFlood } from './push-flood.js';
 import { DecidePushSubscription } from './push-subscription.commands.js';
 import type { PushSubscriptionCommand } from './push-subscription.decider.js';
-import { VAPID_DETAILS, type VapidDetails } from './vapid-keys.js';
+import { VAPID_DETAILS, type VapidDetails } from '../vapid/vapid-keys.js';
 
 /** A visitor's browser registering its push subscription, preferences and alerts (no sign-in). */
 @Injectable()

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PushStatusResponse, PushSubscriptionStatsResponse } from '@xsd/contracts/api/push';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { PushDeliveriesRepository } from '../read-models/push/push-deliveries.repository.js';
-import { PushSubscriptionsRepository } from '../read-models/push/push-subscriptions.repository.js';
+import { CLOCK, type Clock } from '../../core/clock.js';
+import { PushDeliveriesRepository } from '../../read-models/push/push-deliveries.repository.js';
+import { PushSubscriptionsRepository } from '../../read-models/push/push-subscriptions.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

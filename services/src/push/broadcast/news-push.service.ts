@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ITEM_ID } from '@xsd/contracts/api/admin-content';
 import { NEWS_NOT_FOUND_MESSAGE } from '@xsd/contracts/api/admin-news';
 import { isNewsPushable, type NewsPushResponse, PUSH_MESSAGES } from '@xsd/contracts/api/push';
-import { ApiError } from '../http/api-error.filter.js';
-import { htmlToText } from '../content/html-text.js';
-import { CLOCK, type Clock } from '../core/clock.js';
-import { BreakingNewsRepository } from '../read-models/breaking-news/breaking-news.repository.js';
-import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { ApiError } from '../../http/api-error.filter.js';
+import { htmlToText } from '../../content/html-text.js';
+import { CLOCK, type Clock } from '../../core/clock.js';
+import { BreakingNewsRepository } from '../../read-models/breaking-news/breaking-news.repository.js';
+import { type AuthenticatedStaff, staffActor } from '../../staff/staff.types.js';
 import { PushBroadcastService } from './push-broadcast.service.js';
 
 /** Breaking news is news for a day: an offline device that comes back later gets nothing stale. */

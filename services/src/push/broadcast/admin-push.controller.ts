@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { NewsPushResponse, PushStatusResponse } from '@xsd/contracts/api/push';
-import { CurrentStaff, RequirePermission } from '../staff/auth.decorators.js';
-import type { AuthenticatedStaff } from '../staff/staff.types.js';
+import { CurrentStaff, RequirePermission } from '../../staff/auth.decorators.js';
+import type { AuthenticatedStaff } from '../../staff/staff.types.js';
 import { NewsPushService } from './news-push.service.js';
-import { PushStatusService } from './push-status.service.js';
+import { PushStatusService } from '../status/push-status.service.js';
 
 /** The staff side of push: the Breaking News tab's send action and the push figures. */
 @Controller('api/admin')
