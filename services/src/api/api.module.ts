@@ -16,9 +16,7 @@ import { WalletsModule } from '../wallets/wallets.module.js';
 import { ActivityModule } from '../activity/activity.module.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
-import { AdminCalendarModule } from '../calendar/admin-calendar.module.js';
 import { AdminChainsModule } from '../chains/settings/admin-chains.module.js';
-import { AdminNewsModule } from '../news/admin-news.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { ContactModule } from '../contact/contact.module.js';
@@ -41,8 +39,6 @@ import { ApiErrorFilter } from '../http/api-error.filter.js';
     CalendarModule,
     ChainStatusModule,
     NetworksModule,
-    AdminNewsModule,
-    AdminCalendarModule,
     AdminChainsModule,
     ApiKeysModule,
     OverviewModule,

@@ -1,9 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { type CalendarEventFields, calendarEventSubject } from '@xsd/contracts';
+import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
+import {
+  type AdminCalendarEventResponse,
+  type AdminCalendarEventsResponse,
+  type CreateCalendarEventRequestSchema,
+  EVENT_NOT_FOUND_MESSAGE,
+  type UpdateCalendarEventRequestSchema,
+} from '@xsd/contracts/api/admin-calendar';
 import type { CalendarEventsResponse } from '@xsd/contracts/api/calendar';
-import { CalendarEventsRepository, toCalendarEvent } from '../read-models/calendar-events/calendar-events.repository.js';
+import type { z } from 'zod';
+import { sanitizeContentHtml } from '../content/html-sanitizer.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
+import { ApiError } from '../http/api-error.filter.js';
 import { CachedBody, type CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
+import {
+  CalendarEventsRepository,
+  toAdminCalendarEvent,
+  toCalendarEvent,
+} from '../read-models/calendar-events/calendar-events.repository.js';
+import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { DecideCalendarEvent } from './calendar-event.commands.js';
+import type { CalendarEventCommand } from './calendar-event.decider.js';
 import { calendarFeed, type FeedEvent } from './icalendar.js';
 
 /** The feed's name in calendar apps and the domain of its event UIDs. */
@@ -14,16 +35,46 @@ const FEED_REFRESH_MINUTES = 30;
 const TABLES = ['calendar_events'] as const;
 const MAX_AGE_MS = 60_000;
 
-/** The public calendar. */
+/** Stored sanitised; markup that sanitises to nothing is no description. */
+function sanitizedDescription(html: string | null): string | null {
+  if (html === null) return null;
+  return sanitizeContentHtml(html).trim() || null;
+}
+
+/** The request's fields as the events name them; a field left out stays undefined (an update keeps it). */
+function eventFields(request: z.output<typeof UpdateCalendarEventRequestSchema>): Partial<CalendarEventFields> {
+  return {
+    title: request.title,
+    description: request.description === undefined ? undefined : sanitizedDescription(request.description),
+    type: request.type,
+    startDate: request.start_date,
+    endDate: request.end_date,
+    startTime: request.start_time,
+    endTime: request.end_time,
+    location: request.location,
+    url: request.url,
+    notifyUsers: request.notify_users,
+    isActive: request.is_active,
+  };
+}
+
+const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
+const notFound = () => new ApiError(404, 'event_not_found', EVENT_NOT_FOUND_MESSAGE);
+
+/** Calendar events: the public calendar and its feed, and the Calendar Events tab's commands and list. */
 @Injectable()
 export class CalendarService {
-  private readonly answer: HotReadModel<CalendarEventsResponse>;
+  private readonly activeAnswer: HotReadModel<CalendarEventsResponse>;
   private readonly feedText: HotReadModel<string>;
   /** The feed's bytes for each text the model holds, made once per change. */
   private readonly feedBodies = new WeakMap<CachedJson<string>, CachedBody>();
 
-  constructor(calendar: CalendarEventsRepository, progress: ProjectionProgress) {
-    this.answer = new HotReadModel(progress, {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly calendar: CalendarEventsRepository,
+    progress: ProjectionProgress,
+  ) {
+    this.activeAnswer = new HotReadModel(progress, {
       tables: TABLES,
       maxAgeMs: MAX_AGE_MS,
       load: async () => ({ items: (await calendar.active()).map(toCalendarEvent) }),
@@ -38,9 +89,9 @@ export class CalendarService {
     });
   }
 
-  /** Held in memory, never older than a change a command reported done. */
+  /** The active events: held in memory, never older than a change a command reported done. */
   events(): Promise<CachedJson<CalendarEventsResponse>> {
-    return this.answer.get();
+    return this.activeAnswer.get();
   }
 
   /** The active events as an iCalendar feed, with an ETag that changes only with the events. */
@@ -52,5 +103,44 @@ export class CalendarService {
       this.feedBodies.set(text, body);
     }
     return body;
+  }
+
+  async list(): Promise<AdminCalendarEventsResponse> {
+    return { items: (await this.calendar.all()).map(toAdminCalendarEvent) };
+  }
+
+  async create(by: AuthenticatedStaff, request: z.output<typeof CreateCalendarEventRequestSchema>): Promise<AdminCalendarEventResponse> {
+    const eventId = randomUUID();
+    // Every field is there: the create schema fills in the defaults.
+    const fields = eventFields(request) as CalendarEventFields;
+    await this.run(by, eventId, { type: 'CreateCalendarEvent', data: { eventId, fields } });
+    return this.item(eventId);
+  }
+
+  async update(
+    by: AuthenticatedStaff,
+    eventId: string,
+    request: z.output<typeof UpdateCalendarEventRequestSchema>,
+  ): Promise<AdminCalendarEventResponse> {
+    if (!isUuid(eventId)) throw notFound();
+    const changes = eventFields(request);
+    await this.run(by, eventId, { type: 'UpdateCalendarEvent', data: { eventId, changes } });
+    return this.item(eventId);
+  }
+
+  async delete(by: AuthenticatedStaff, eventId: string): Promise<DeletedResponse> {
+    if (!isUuid(eventId)) throw notFound();
+    await this.run(by, eventId, { type: 'DeleteCalendarEvent', data: { eventId } });
+    return { deleted: eventId };
+  }
+
+  private async run(by: AuthenticatedStaff, eventId: string, command: CalendarEventCommand): Promise<void> {
+    await this.commands.execute(new DecideCalendarEvent(calendarEventSubject(eventId), staffActor(by), command));
+  }
+
+  private async item(eventId: string): Promise<AdminCalendarEventResponse> {
+    const row = await this.calendar.byId(eventId);
+    if (!row) throw notFound();
+    return { item: toAdminCalendarEvent(row) };
   }
 }

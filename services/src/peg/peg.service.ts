@@ -8,9 +8,9 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { chartWindow } from '../prices/chart-window.js';
 import { HISTORY_TABLES } from '../prices/prices.service.js';
-import { HISTORY_MAX_AGE_MS, MAX_CACHED_QUERIES } from '../read-cache/answer-ages.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
-import { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
@@ -31,14 +31,8 @@ export class PegService {
     progress: ProjectionProgress,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
-    this.answers = new KeyedHotReadModels(progress, {
-      maxEntries: MAX_CACHED_QUERIES,
-      maxAgeMs: HISTORY_MAX_AGE_MS,
-      now: () => this.clock().getTime(),
-      tables: [...HISTORY_TABLES, ...SILVER_TABLES],
-      key: ({ days }) => String(days),
-      load: (query) => this.read(query),
-    });
+    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    this.answers = answers.perQuery([...HISTORY_TABLES, ...SILVER_TABLES], ({ days }) => String(days), (query) => this.read(query));
   }
 
   /** XSD's deviation from silver per active chain over the last `days`, with time in each band. */

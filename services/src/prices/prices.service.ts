@@ -7,10 +7,10 @@ import { change24h, dayAgo } from '@xsd/contracts/rules/price-change';
 import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
-import { HISTORY_MAX_AGE_MS, LATEST_MAX_AGE_MS, MAX_CACHED_QUERIES } from '../read-cache/answer-ages.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
-import { HotReadModel } from '../read-cache/hot-read-model.js';
-import { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import type { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
@@ -40,21 +40,13 @@ export class PricesService {
     progress: ProjectionProgress,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
-    const now = () => this.clock().getTime();
-    this.latestAnswer = new HotReadModel(progress, {
-      tables: LATEST_TABLES,
-      maxAgeMs: LATEST_MAX_AGE_MS,
-      now,
-      load: () => this.readLatest(),
-    });
-    this.historyAnswers = new KeyedHotReadModels(progress, {
-      maxEntries: MAX_CACHED_QUERIES,
-      maxAgeMs: HISTORY_MAX_AGE_MS,
-      now,
-      tables: HISTORY_TABLES,
-      key: ({ token, chain, days }) => `${token}|${chain}|${days}`,
-      load: (query) => this.readHistory(query),
-    });
+    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    this.latestAnswer = answers.latest(LATEST_TABLES, () => this.readLatest());
+    this.historyAnswers = answers.perQuery(
+      HISTORY_TABLES,
+      ({ token, chain, days }) => `${token}|${chain}|${days}`,
+      (query) => this.readHistory(query),
+    );
   }
 
   /** One row per token and active chain, with the 24 h change, status and supply. */

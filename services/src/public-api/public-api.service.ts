@@ -5,9 +5,9 @@ import type { PublicCandlesQuery, PublicPricesQuery } from '@xsd/contracts/api/p
 import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
-import { HISTORY_MAX_AGE_MS, LATEST_MAX_AGE_MS, MAX_CACHED_QUERIES } from '../read-cache/answer-ages.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
-import { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
@@ -42,22 +42,20 @@ export class PublicApiService {
     progress: ProjectionProgress,
   ) {
     this.networkByChain = new Map(networks.map((n) => [n.name, n]));
-    const queries = { maxEntries: MAX_CACHED_QUERIES, maxAgeMs: HISTORY_MAX_AGE_MS, now: () => this.clock().getTime() };
-    this.priceAnswers = new KeyedHotReadModels(progress, {
-      ...queries,
-      maxAgeMs: LATEST_MAX_AGE_MS,
-      tables: ['price_history'],
-      key: ({ token, chain, from, to, limit }) => `${token}|${chain}|${from?.getTime()}|${to?.getTime()}|${limit}`,
-      load: (query) => this.readPrices(query),
-    });
-    this.candleAnswers = new KeyedHotReadModels(progress, {
-      ...queries,
-      maxAgeMs: LATEST_MAX_AGE_MS,
+    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    this.priceAnswers = answers.perQuery(
+      ['price_history'],
+      ({ token, chain, from, to, limit }) => `${token}|${chain}|${from?.getTime()}|${to?.getTime()}|${limit}`,
+      (query) => this.readPrices(query),
+      { fresh: true },
+    );
+    this.candleAnswers = answers.perQuery(
       // The close's provenance is read from price_history.
-      tables: ['price_candles', 'price_history'],
-      key: ({ token, chain, interval, from, to, limit }) => `${token}|${chain}|${interval}|${from?.getTime()}|${to?.getTime()}|${limit}`,
-      load: (query) => this.readCandles(query),
-    });
+      ['price_candles', 'price_history'],
+      ({ token, chain, interval, from, to, limit }) => `${token}|${chain}|${interval}|${from?.getTime()}|${to?.getTime()}|${limit}`,
+      (query) => this.readCandles(query),
+      { fresh: true },
+    );
   }
 
   prices(query: PublicPricesQuery): Promise<CachedJson<PublicPricesResponse>> {

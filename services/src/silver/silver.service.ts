@@ -7,10 +7,10 @@ import { silverStats } from '@xsd/contracts/rules/silver-stats';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { chartWindow } from '../prices/chart-window.js';
-import { HISTORY_MAX_AGE_MS, LATEST_MAX_AGE_MS, MAX_CACHED_QUERIES } from '../read-cache/answer-ages.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
-import { HotReadModel } from '../read-cache/hot-read-model.js';
-import { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import type { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 
 /** The table the silver answers are read from: a projection commit to it makes them stale. */
@@ -29,21 +29,9 @@ export class SilverService {
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
   ) {
-    const now = () => this.clock().getTime();
-    this.latestAnswer = new HotReadModel(progress, {
-      tables: SILVER_TABLES,
-      maxAgeMs: LATEST_MAX_AGE_MS,
-      now,
-      load: () => this.readLatest(),
-    });
-    this.historyAnswers = new KeyedHotReadModels(progress, {
-      maxEntries: MAX_CACHED_QUERIES,
-      maxAgeMs: HISTORY_MAX_AGE_MS,
-      now,
-      tables: SILVER_TABLES,
-      key: ({ days }) => String(days),
-      load: (query) => this.readHistory(query),
-    });
+    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    this.latestAnswer = answers.latest(SILVER_TABLES, () => this.readLatest());
+    this.historyAnswers = answers.perQuery(SILVER_TABLES, ({ days }) => String(days), (query) => this.readHistory(query));
   }
 
   /** Null while no silver price was ever read. */
