@@ -63,7 +63,7 @@ describe('the price ingestor on the devnet', () => {
     const readModels = { prices: new PriceHistoryRepository(database), silver: new SilverPricesRepository(database) };
     const readers = new ChainReaders(networks, FAST_READS);
     const chains = readers.networks.map((n) => n.name);
-    const ingestor = new PriceIngestor(log, readers, () => loadLastAccepted(readModels, chains), statuses, {
+    const ingestor = new PriceIngestor(log, readers, (at) => loadLastAccepted(readModels, chains, at), statuses, {
       clock,
       retry: FAST_RETRIES,
       probeStoppedEveryMs: null,

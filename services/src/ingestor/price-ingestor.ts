@@ -109,7 +109,7 @@ export class PriceIngestor {
   constructor(
     private readonly log: EventLog,
     private readonly readers: ChainReaders,
-    private readonly loadLastAccepted: () => Promise<LastAccepted>,
+    private readonly loadLastAccepted: (now: Date) => Promise<LastAccepted>,
     private readonly statusRepository: IngestorStatusRepository | null,
     options: Partial<PriceIngestorOptions> = {},
   ) {
@@ -136,7 +136,7 @@ export class PriceIngestor {
     this.stopped = false;
     // Endpoints are known (chain id, head) before their first answer is trusted.
     await this.readers.checkedOnce();
-    this.lastAccepted ??= await this.loadLastAccepted();
+    this.lastAccepted ??= await this.loadLastAccepted(this.options.clock());
   }
 
   /** Cancels pending retries and waits for reads in flight. */
