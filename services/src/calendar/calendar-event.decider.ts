@@ -3,7 +3,7 @@ import { EVENT_END_BEFORE_START_MESSAGE, EVENT_NOT_FOUND_MESSAGE } from '@xsd/co
 import { type DecidedEvent, DecisionError } from '../event-sourcing/decider.js';
 import { type ItemCommand, itemDecider, itemNames, type ItemState } from '../event-sourcing/item-decider.js';
 
-const CALENDAR_EVENT = itemNames('CalendarEvent', 'calendar-event', 'eventId');
+export const CALENDAR_EVENT = itemNames('CalendarEvent', 'calendar-event', 'eventId');
 
 /** One calendar event, stored on `xsd.calendar.<id>`. */
 export type CalendarEventState = ItemState<CalendarEventFields>;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type CalendarEventFields, calendarEventSubject } from '@xsd/contracts';
-import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
+import type { DeletedResponse } from '@xsd/contracts/api/admin-content';
 import {
+  type AdminCalendarEvent,
   type AdminCalendarEventResponse,
   type AdminCalendarEventsResponse,
   type CreateCalendarEventRequestSchema,
@@ -22,9 +22,10 @@ import {
   toAdminCalendarEvent,
   toCalendarEvent,
 } from '../read-models/calendar-events/calendar-events.repository.js';
-import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { StaffItemCommands } from '../staff/staff-item-commands.js';
+import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { DecideCalendarEvent } from './calendar-event.commands.js';
-import type { CalendarEventCommand } from './calendar-event.decider.js';
+import { CALENDAR_EVENT } from './calendar-event.decider.js';
 import { calendarFeed, type FeedEvent } from './icalendar.js';
 
 /** The feed's name in calendar apps and the domain of its event UIDs. */
@@ -58,9 +59,6 @@ function eventFields(request: z.output<typeof UpdateCalendarEventRequestSchema>)
   };
 }
 
-const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
-const notFound = () => new ApiError(404, 'event_not_found', EVENT_NOT_FOUND_MESSAGE);
-
 /** Calendar events: the public calendar and its feed, and the Calendar Events tab's commands and list. */
 @Injectable()
 export class CalendarService {
@@ -68,12 +66,29 @@ export class CalendarService {
   private readonly feedText: HotReadModel<string>;
   /** The feed's bytes for each text the model holds, made once per change. */
   private readonly feedBodies = new WeakMap<CachedJson<string>, CachedBody>();
+  private readonly items: StaffItemCommands<
+    typeof CALENDAR_EVENT,
+    CalendarEventFields,
+    z.output<typeof UpdateCalendarEventRequestSchema>,
+    AdminCalendarEvent
+  >;
 
   constructor(
-    private readonly commands: CommandBus,
+    commands: CommandBus,
     private readonly calendar: CalendarEventsRepository,
     progress: ProjectionProgress,
   ) {
+    this.items = new StaffItemCommands(commands, {
+      names: CALENDAR_EVENT,
+      command: DecideCalendarEvent,
+      subject: calendarEventSubject,
+      fields: eventFields,
+      notFound: () => new ApiError(404, 'event_not_found', EVENT_NOT_FOUND_MESSAGE),
+      answer: async (id) => {
+        const row = await calendar.byId(id);
+        return row && toAdminCalendarEvent(row);
+      },
+    });
     this.activeAnswer = new HotReadModel(progress, {
       tables: TABLES,
       maxAgeMs: MAX_AGE_MS,
@@ -109,38 +124,19 @@ export class CalendarService {
     return { items: (await this.calendar.all()).map(toAdminCalendarEvent) };
   }
 
-  async create(by: AuthenticatedStaff, request: z.output<typeof CreateCalendarEventRequestSchema>): Promise<AdminCalendarEventResponse> {
-    const eventId = randomUUID();
-    // Every field is there: the create schema fills in the defaults.
-    const fields = eventFields(request) as CalendarEventFields;
-    await this.run(by, eventId, { type: 'CreateCalendarEvent', data: { eventId, fields } });
-    return this.item(eventId);
+  create(by: AuthenticatedStaff, request: z.output<typeof CreateCalendarEventRequestSchema>): Promise<AdminCalendarEventResponse> {
+    return this.items.create(by, request);
   }
 
-  async update(
+  update(
     by: AuthenticatedStaff,
     eventId: string,
     request: z.output<typeof UpdateCalendarEventRequestSchema>,
   ): Promise<AdminCalendarEventResponse> {
-    if (!isUuid(eventId)) throw notFound();
-    const changes = eventFields(request);
-    await this.run(by, eventId, { type: 'UpdateCalendarEvent', data: { eventId, changes } });
-    return this.item(eventId);
+    return this.items.update(by, eventId, request);
   }
 
-  async delete(by: AuthenticatedStaff, eventId: string): Promise<DeletedResponse> {
-    if (!isUuid(eventId)) throw notFound();
-    await this.run(by, eventId, { type: 'DeleteCalendarEvent', data: { eventId } });
-    return { deleted: eventId };
-  }
-
-  private async run(by: AuthenticatedStaff, eventId: string, command: CalendarEventCommand): Promise<void> {
-    await this.commands.execute(new DecideCalendarEvent(calendarEventSubject(eventId), staffActor(by), command));
-  }
-
-  private async item(eventId: string): Promise<AdminCalendarEventResponse> {
-    const row = await this.calendar.byId(eventId);
-    if (!row) throw notFound();
-    return { item: toAdminCalendarEvent(row) };
+  delete(by: AuthenticatedStaff, eventId: string): Promise<DeletedResponse> {
+    return this.items.delete(by, eventId);
   }
 }

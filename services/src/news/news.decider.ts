@@ -3,7 +3,7 @@ import { NEWS_NOT_FOUND_MESSAGE } from '@xsd/contracts/api/admin-news';
 import { type DecidedEvent, DecisionError } from '../event-sourcing/decider.js';
 import { type ItemCommand, itemDecider, itemNames, type ItemState } from '../event-sourcing/item-decider.js';
 
-const NEWS = itemNames('News', 'news', 'newsId');
+export const NEWS = itemNames('News', 'news', 'newsId');
 
 /** One breaking-news item, stored on `xsd.news.<id>`. */
 export type NewsState = ItemState<NewsFields>;

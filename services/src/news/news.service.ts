@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { newsSubject, type NewsFields } from '@xsd/contracts';
-import { type DeletedResponse, ITEM_ID } from '@xsd/contracts/api/admin-content';
+import type { DeletedResponse } from '@xsd/contracts/api/admin-content';
 import {
+  type AdminNewsItem,
   type AdminNewsItemResponse,
   type AdminNewsListResponse,
   type CreateNewsRequestSchema,
@@ -20,9 +20,10 @@ import { ApiError } from '../http/api-error.filter.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
 import { BreakingNewsRepository, toAdminNewsItem, toNewsItem } from '../read-models/breaking-news/breaking-news.repository.js';
-import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
+import { StaffItemCommands } from '../staff/staff-item-commands.js';
+import type { AuthenticatedStaff } from '../staff/staff.types.js';
 import { DecideNews } from './news.commands.js';
-import type { NewsCommand } from './news.decider.js';
+import { NEWS } from './news.decider.js';
 
 /** Stored sanitised; markup that sanitises to nothing is no content. */
 function sanitizedContent(html: string): string {
@@ -44,20 +45,29 @@ function newsFields(request: z.output<typeof UpdateNewsRequestSchema>): Partial<
   };
 }
 
-const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
-const notFound = () => new ApiError(404, 'news_not_found', NEWS_NOT_FOUND_MESSAGE);
-
 /** Breaking news: the announcements banner's (public), and the Breaking News tab's commands and list. */
 @Injectable()
 export class NewsService {
   private readonly activeAnswer: HotReadModel<NewsListResponse>;
+  private readonly items: StaffItemCommands<typeof NEWS, NewsFields, z.output<typeof UpdateNewsRequestSchema>, AdminNewsItem>;
 
   constructor(
-    private readonly commands: CommandBus,
+    commands: CommandBus,
     private readonly news: BreakingNewsRepository,
     @Inject(CLOCK) clock: Clock,
     progress: ProjectionProgress,
   ) {
+    this.items = new StaffItemCommands(commands, {
+      names: NEWS,
+      command: DecideNews,
+      subject: newsSubject,
+      fields: newsFields,
+      notFound: () => new ApiError(404, 'news_not_found', NEWS_NOT_FOUND_MESSAGE),
+      answer: async (id) => {
+        const row = await news.byId(id);
+        return row && toAdminNewsItem(row);
+      },
+    });
     // Read again at least every 15 s, so an item disappears close to its expiry.
     this.activeAnswer = new HotReadModel(progress, {
       tables: ['breaking_news'],
@@ -76,34 +86,15 @@ export class NewsService {
     return { items: (await this.news.all()).map(toAdminNewsItem) };
   }
 
-  async create(by: AuthenticatedStaff, request: z.output<typeof CreateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
-    const newsId = randomUUID();
-    // Every field is there: the create schema fills in the defaults.
-    const fields = newsFields(request) as NewsFields;
-    await this.run(by, newsId, { type: 'CreateNews', data: { newsId, fields } });
-    return this.item(newsId);
+  create(by: AuthenticatedStaff, request: z.output<typeof CreateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
+    return this.items.create(by, request);
   }
 
-  async update(by: AuthenticatedStaff, newsId: string, request: z.output<typeof UpdateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
-    if (!isUuid(newsId)) throw notFound();
-    const changes = newsFields(request);
-    await this.run(by, newsId, { type: 'UpdateNews', data: { newsId, changes } });
-    return this.item(newsId);
+  update(by: AuthenticatedStaff, newsId: string, request: z.output<typeof UpdateNewsRequestSchema>): Promise<AdminNewsItemResponse> {
+    return this.items.update(by, newsId, request);
   }
 
-  async delete(by: AuthenticatedStaff, newsId: string): Promise<DeletedResponse> {
-    if (!isUuid(newsId)) throw notFound();
-    await this.run(by, newsId, { type: 'DeleteNews', data: { newsId } });
-    return { deleted: newsId };
-  }
-
-  private async run(by: AuthenticatedStaff, newsId: string, command: NewsCommand): Promise<void> {
-    await this.commands.execute(new DecideNews(newsSubject(newsId), staffActor(by), command));
-  }
-
-  private async item(newsId: string): Promise<AdminNewsItemResponse> {
-    const row = await this.news.byId(newsId);
-    if (!row) throw notFound();
-    return { item: toAdminNewsItem(row) };
+  delete(by: AuthenticatedStaff, newsId: string): Promise<DeletedResponse> {
+    return this.items.delete(by, newsId);
   }
 }
