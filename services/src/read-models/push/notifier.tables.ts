@@ -1,6 +1,7 @@
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
 import type { Json, JsonObject, Timestamp } from '../../database/column-types.js';
 import type { AlertKind } from '../../database/column-types.js';
+import type { SubscriptionTargetColumns } from './push.tables.js';
 
 /*
  * The notifier's own working state, beside the subscriptions the push projection keeps
@@ -11,14 +12,8 @@ import type { AlertKind } from '../../database/column-types.js';
  */
 
 /** A push subscription as the notifier needs it: where to send, and which kinds it accepts. */
-export interface NotifierSubscriptionsTable {
+export interface NotifierSubscriptionsTable extends SubscriptionTargetColumns {
   subscription_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  price_alerts: boolean;
-  silver_alerts: boolean;
-  calendar_events: boolean;
 }
 
 /** One registered alert and what it remembers between readings. */
