@@ -13,8 +13,8 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { activeNetworks, DEVNET_CHAINS, type DevnetChainName, type NetworkConfig } from '@xsd/contracts';
-import { ChainReader } from '../../services/src/chains/chain-reader.js';
-import { ChainReaders } from '../../services/src/chains/chain-readers.js';
+import { ChainReader } from '../../services/src/chains/rpc/chain-reader.js';
+import { ChainReaders } from '../../services/src/chains/rpc/chain-readers.js';
 import { startDevnet } from '../../services/src/devnet/devnet.js';
 import { findFreeBasePort } from '../../services/src/devnet/free-port.js';
 import { EmbeddedEventLog } from '../../services/src/event-log/embedded/embedded-event-log.js';

@@ -82,9 +82,9 @@ function apiPlan(command: Command, address: string): ScanPlan {
 async function rpcPlan(address: string): Promise<ScanPlan> {
   const [{ scanWallet, InvalidWalletAddressError }, { ChainReaders }, { loadConfig }, { configuredNetworks }] = await Promise.all([
     import('@xsd/services/wallets/wallet-scanner'),
-    import('@xsd/services/chains/chain-readers'),
+    import('@xsd/services/chains/rpc/chain-readers'),
     import('@xsd/services/config/config'),
-    import('@xsd/services/chains/configured-networks'),
+    import('@xsd/services/chains/rpc/configured-networks'),
   ]);
   // The same environment as the services: XSD_NETWORK_PROFILE, XSD_DEVNET_BASE_PORT, XSD_NETWORKS_FILE.
   let config: ReturnType<typeof loadConfig>;

@@ -1,21 +1,22 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CalendarModule } from '../calendar/calendar.module.js';
-import { ChainStatusModule } from '../chain-status/chain-status.module.js';
+import { ChainStatusModule } from '../chains/status/chain-status.module.js';
 import { HealthModule } from '../health/health.module.js';
 import { LiveModule } from '../live/live.module.js';
-import { NetworksModule } from '../networks/networks.module.js';
+import { NetworksModule } from '../chains/networks/networks.module.js';
 import { NewsModule } from '../news/news.module.js';
 import { PricesModule } from '../prices/prices.module.js';
+import { PegModule } from '../peg/peg.module.js';
+import { SilverModule } from '../silver/silver.module.js';
+import { PublicApiModule } from '../public-api/public-api.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { StaffModule } from '../staff/staff.module.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
 import { ActivityModule } from '../activity/activity.module.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
-import { AdminCalendarModule } from '../calendar/admin-calendar.module.js';
-import { AdminChainsModule } from '../chain-status/admin-chains.module.js';
-import { AdminNewsModule } from '../news/admin-news.module.js';
+import { AdminChainsModule } from '../chains/settings/admin-chains.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { ContactModule } from '../contact/contact.module.js';
@@ -28,6 +29,9 @@ import { ApiErrorFilter } from '../http/api-error.filter.js';
     HealthModule,
     LiveModule,
     PricesModule,
+    PegModule,
+    SilverModule,
+    PublicApiModule,
     WalletsModule,
     StaffModule,
     SiteModule,
@@ -35,8 +39,6 @@ import { ApiErrorFilter } from '../http/api-error.filter.js';
     CalendarModule,
     ChainStatusModule,
     NetworksModule,
-    AdminNewsModule,
-    AdminCalendarModule,
     AdminChainsModule,
     ApiKeysModule,
     OverviewModule,

@@ -1,10 +1,19 @@
 import { Module } from '@nestjs/common';
-import { CalendarController, CalendarFeedController } from './calendar.controller.js';
+import { CqrsModule } from '@nestjs/cqrs';
+import { aggregateHandler } from '../event-sourcing/aggregate-handler.js';
+import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
+import { DecideCalendarEvent } from './calendar-event.commands.js';
+import { calendarEventDecider } from './calendar-event.decider.js';
+import { AdminCalendarController, CalendarController } from './calendar.controller.js';
 import { CalendarService } from './calendar.service.js';
 
-/** The public read of calendar events (staff manage them under /api/admin). */
+/** Calendar events: the public calendar and feed, and staff's commands under /api/admin. */
 @Module({
-  controllers: [CalendarController, CalendarFeedController],
-  providers: [CalendarService],
+  imports: [CqrsModule.forRoot()],
+  controllers: [CalendarController, AdminCalendarController],
+  providers: [
+    CalendarService,
+    aggregateHandler(DecideCalendarEvent, { decider: calendarEventDecider, projection: calendarEventsProjection.name }),
+  ],
 })
 export class CalendarModule {}

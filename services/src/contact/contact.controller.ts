@@ -1,9 +1,10 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ContactFormSchema, type ContactSubmitResponse } from '@xsd/contracts/api/contact';
-import type { FastifyRequest } from 'fastify';
+import { ContactFormSchema, type ContactSubmitResponse, UpdateContactSubmissionSchema } from '@xsd/contracts/api/contact';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TAKES_UPLOAD } from '../http/edge-validation.js';
 import { parseRequest } from '../http/validation.js';
+import { staffResourceController } from '../staff/staff-resource.controller.js';
 import { readContactUpload } from './contact-upload.reader.js';
 import { ContactService } from './contact.service.js';
 
@@ -20,5 +21,31 @@ export class ContactController {
     await this.contact.admit(request.ip);
     const upload = await readContactUpload(request);
     return this.contact.submit(parseRequest(ContactFormSchema, upload.fields, 'invalid_contact'), upload.photo);
+  }
+}
+
+/** The Contact Submissions tab and the header bell's count. */
+export class AdminContactController extends staffResourceController({
+  path: 'api/admin/contact-submissions',
+  permission: 'contact_submissions',
+  service: ContactService,
+  invalid: 'invalid_contact_update',
+  update: UpdateContactSubmissionSchema,
+  delete: true,
+}) {
+  @Get('new-count')
+  newCount(): Promise<{ count: number }> {
+    return this.service.newCount();
+  }
+
+  /** Staff only; private caching for the spec's hour, never in a shared cache. */
+  @Get(':id/photo')
+  async photo(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    const { bytes, contentType } = await this.service.photo(id);
+    await reply
+      .header('Content-Type', contentType)
+      .header('Cache-Control', 'private, max-age=3600')
+      .header('Content-Disposition', 'inline')
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 }

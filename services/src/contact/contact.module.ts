@@ -8,10 +8,8 @@ import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
 import { SIGN_IN_LIMITS } from '../staff/sign-in-budget.js';
 import { openPhotoStore } from '../uploads/open-photo-store.js';
 import { PHOTO_STORE, type PhotoStore } from '../uploads/photo-store.js';
-import { AdminContactController } from './admin-contact.controller.js';
-import { AdminContactService } from './admin-contact.service.js';
 import { CONTACT_FLOOD_LIMIT, ContactFlood } from './contact-flood.js';
-import { ContactController } from './contact.controller.js';
+import { AdminContactController, ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
 import { DecideContact } from './contact.commands.js';
 import { contactDecider } from './contact.decider.js';
@@ -39,7 +37,6 @@ class PhotoStoreCloser {
         new ContactFlood(await openAttemptStore(config, Math.max(SIGN_IN_LIMITS.failureWindowMs, CONTACT_FLOOD_LIMIT.windowMs))),
     },
     ContactService,
-    AdminContactService,
     aggregateHandler(DecideContact, { decider: contactDecider, projection: contactSubmissionsProjection.name }),
   ],
 })

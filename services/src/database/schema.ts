@@ -27,7 +27,7 @@ import type {
 } from '../read-models/staff/staff.tables.js';
 import type { TokenSupplyTable } from '../read-models/token-supply/token-supply.table.js';
 import type { AlertRulesTable, NotificationSubscriptionsTable, PushDeliveriesTable } from '../read-models/push/push.tables.js';
-import type { NotifierRulesTable, NotifierSubscriptionsTable, NotifierTriggersTable } from '../read-models/notifier/notifier.tables.js';
+import type { NotifierRulesTable, NotifierSubscriptionsTable, NotifierTriggersTable } from '../read-models/push/notifier.tables.js';
 
 /**
  * The Kysely view of the database, kept by hand in step with `migrations/`, assembled from the

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChainsModule } from '../chains/chains.module.js';
+import { ChainsModule } from '../chains/rpc/chains.module.js';
 import { HealthController } from './health.controller.js';
 import { HealthService } from './health.service.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { activeNetworks, TOKEN_NAMES, type ChainName, type NetworkConfig } from '@xsd/contracts';
 import { isStalePrice, type ChainHealthStatus, type EndpointHealth } from '@xsd/contracts/api/health';
 import { sql } from 'kysely';
-import { NETWORKS } from '../chains/chains.module.js';
+import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ChainsModule } from '../chains/chains.module.js';
+import { ChainsModule } from '../chains/rpc/chains.module.js';
 import type { PriceIngestorOptions } from './price-ingestor.js';
 import { INGESTOR_AUTOSTART, INGESTOR_OPTIONS, IngestorService } from './ingestor.service.js';
 

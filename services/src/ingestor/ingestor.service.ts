@@ -6,7 +6,8 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { ChainReaders } from '../chains/chain-readers.js';
+import { ChainReaders } from '../chains/rpc/chain-readers.js';
+import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
@@ -36,9 +37,12 @@ export class IngestorService implements OnApplicationBootstrap, BeforeApplicatio
     statuses: IngestorStatusRepository,
     @Inject(INGESTOR_AUTOSTART) private readonly autostart: boolean,
     @Inject(INGESTOR_OPTIONS) options: Partial<PriceIngestorOptions>,
+    @Inject(CLOCK) clock: Clock,
   ) {
     const chains = readers.networks.map((n) => n.name);
-    this.ingestor = new PriceIngestor(log, readers, () => loadLastAccepted({ prices, silver }, chains), statuses, options);
+    const load = (now: Date) => loadLastAccepted({ prices, silver }, chains, now);
+    // The application's clock unless a test gives the ingestor its own.
+    this.ingestor = new PriceIngestor(log, readers, load, statuses, { clock, ...options });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -17,9 +17,10 @@ export const priceKey = (chain: ChainName, token: TokenName): string => `${chain
 export async function loadLastAccepted(
   readModels: { readonly prices: PriceHistoryRepository; readonly silver: SilverPricesRepository },
   chains: readonly ChainName[],
+  now: Date,
 ): Promise<LastAccepted> {
   const pairs = TOKEN_NAMES.flatMap((token) => chains.map((chain) => ({ token, chain })));
-  const [snapshots, silver] = await Promise.all([readModels.prices.snapshots(pairs, new Date()), readModels.silver.latest()]);
+  const [snapshots, silver] = await Promise.all([readModels.prices.snapshots(pairs, now), readModels.silver.latest()]);
   const prices = new Map<string, number>();
   for (const snapshot of snapshots) {
     if (snapshot.latest) prices.set(priceKey(snapshot.chain_name, snapshot.token_name), snapshot.latest.price);

@@ -9,7 +9,7 @@ import {
 } from '@xsd/contracts';
 import { Contract, formatUnits, JsonRpcProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainReaders } from '../chains/chain-readers.js';
+import { ChainReaders } from '../chains/rpc/chain-readers.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { startDevnet, type Devnet } from '../devnet/devnet.js';
 import { findFreeBasePort } from '../devnet/free-port.js';
@@ -63,7 +63,7 @@ describe('the price ingestor on the devnet', () => {
     const readModels = { prices: new PriceHistoryRepository(database), silver: new SilverPricesRepository(database) };
     const readers = new ChainReaders(networks, FAST_READS);
     const chains = readers.networks.map((n) => n.name);
-    const ingestor = new PriceIngestor(log, readers, () => loadLastAccepted(readModels, chains), statuses, {
+    const ingestor = new PriceIngestor(log, readers, (at) => loadLastAccepted(readModels, chains, at), statuses, {
       clock,
       retry: FAST_RETRIES,
       probeStoppedEveryMs: null,

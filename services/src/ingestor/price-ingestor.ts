@@ -3,10 +3,10 @@ import { Logger } from '@nestjs/common';
 import type { EndpointHealth } from '@xsd/contracts/api/health';
 import { createEvent, TOKEN_NAMES, type ActiveNetwork, type AnyEvent, type ChainName } from '@xsd/contracts';
 import { checkTick, isSurprising, settleByAgreement, type Opinion, type TickVerdict } from '@xsd/contracts/rules/tick-filter';
-import { backoffDelay } from '../chains/backoff.js';
-import type { ChainReader } from '../chains/chain-reader.js';
-import type { ChainReaders } from '../chains/chain-readers.js';
-import { readChain, readChainElsewhere, type ChainReading, type ChainReadRequest } from '../chains/chain-reads.js';
+import { backoffDelay } from '../chains/rpc/backoff.js';
+import type { ChainReader } from '../chains/rpc/chain-reader.js';
+import type { ChainReaders } from '../chains/rpc/chain-readers.js';
+import { readChain, readChainElsewhere, type ChainReading, type ChainReadRequest } from '../chains/rpc/chain-reads.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
 import { priceKey, type LastAccepted } from './last-accepted.js';
@@ -109,7 +109,7 @@ export class PriceIngestor {
   constructor(
     private readonly log: EventLog,
     private readonly readers: ChainReaders,
-    private readonly loadLastAccepted: () => Promise<LastAccepted>,
+    private readonly loadLastAccepted: (now: Date) => Promise<LastAccepted>,
     private readonly statusRepository: IngestorStatusRepository | null,
     options: Partial<PriceIngestorOptions> = {},
   ) {
@@ -136,7 +136,7 @@ export class PriceIngestor {
     this.stopped = false;
     // Endpoints are known (chain id, head) before their first answer is trusted.
     await this.readers.checkedOnce();
-    this.lastAccepted ??= await this.loadLastAccepted();
+    this.lastAccepted ??= await this.loadLastAccepted(this.options.clock());
   }
 
   /** Cancels pending retries and waits for reads in flight. */

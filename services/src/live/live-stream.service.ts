@@ -6,6 +6,7 @@ import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { PricesService } from '../prices/prices.service.js';
+import { SilverService } from '../silver/silver.service.js';
 import { SiteService } from '../site/site.service.js';
 import { type LiveTopic, liveTopicOf, projectionsOf } from './live-messages.js';
 
@@ -47,6 +48,7 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
     @Inject(EVENT_LOG) private readonly log: EventLog,
     private readonly progress: ProjectionProgress,
     private readonly pricesService: PricesService,
+    private readonly silverService: SilverService,
     private readonly site: SiteService,
   ) {}
 
@@ -94,7 +96,7 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
       }
     }
     if (topics.has('silver')) {
-      const silver = (await this.pricesService.silverLatest()).value;
+      const silver = (await this.silverService.latest()).value;
       if (silver !== null) this.messages.next({ type: 'silver', data: silver });
     }
     if (topics.has('site')) this.messages.next({ type: 'site', data: (await this.site.current()).value });

@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
-import { NewsController } from './news.controller.js';
+import { CqrsModule } from '@nestjs/cqrs';
+import { aggregateHandler } from '../event-sourcing/aggregate-handler.js';
+import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
+import { DecideNews } from './news.commands.js';
+import { newsDecider } from './news.decider.js';
+import { AdminNewsController, NewsController } from './news.controller.js';
 import { NewsService } from './news.service.js';
 
-/** The public read of breaking news (staff manage it under /api/admin). */
+/** Breaking news: the public read, and staff's commands under /api/admin. */
 @Module({
-  controllers: [NewsController],
-  providers: [NewsService],
+  imports: [CqrsModule.forRoot()],
+  controllers: [NewsController, AdminNewsController],
+  providers: [NewsService, aggregateHandler(DecideNews, { decider: newsDecider, projection: breakingNewsProjection.name })],
 })
 export class NewsModule {}

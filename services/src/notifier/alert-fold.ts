@@ -10,8 +10,8 @@ import {
   type RuleStateChange,
   type TargetKeys,
   type ThresholdRuleRow,
-} from '../read-models/notifier/notifier-state.repository.js';
-import { floatingStartAsUtc, instantMs } from '../read-models/notifier/notifier-rules.js';
+} from '../read-models/push/notifier-state.repository.js';
+import { floatingStartAsUtc, instantMs } from '../read-models/push/notifier-rules.js';
 import { deterministicEventId, triggerId } from './trigger-ids.js';
 import { triggerMessage } from './trigger-message.js';
 

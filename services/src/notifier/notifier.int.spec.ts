@@ -5,8 +5,9 @@ import type { ChainName, TokenName } from '@xsd/contracts/chains/names';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { ProjectorLeadership } from '../projector/projector-leadership.js';
-import { PushDeliveryRecords } from '../push/push-delivery-records.js';
-import { WebPushSender } from '../push/web-push-sender.js';
+import { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
+import { WebPushSender } from '../push/sender/web-push-sender.js';
+import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { ALL_PREFERENCES_ON, subscriptionSavedEvent } from '../testing/push-fixtures.js';
@@ -44,6 +45,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
     const notifier = new Notifier(
       pipeline.db,
       pipeline.log,
+      new NotifierStateRepository({ db: pipeline.db }),
       new WebPushSender(VAPID, agent),
       new PushDeliveryRecords(pipeline.log, clock),
       clock,
@@ -73,7 +75,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
     await waitFor(
       async () => {
         if (notifier.checkpoint < (await pipeline.log.lastSequence())) return false;
-        const counts = await notifier.repository.triggerCounts();
+        const counts = await new NotifierStateRepository({ db: pipeline.db }).triggerCounts();
         return counts.unappended === 0 && counts.pending === 0 && notifier.checkpoint >= (await pipeline.log.lastSequence());
       },
       { timeoutMs: 30_000, intervalMs: 50, message: 'the notifier to judge the log and record every delivery' },

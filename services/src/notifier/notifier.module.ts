@@ -6,9 +6,10 @@ import type { DatabaseHandle } from '../database/database.js';
 import { describeError } from '../event-log/batch-delivery.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { leadingConsumerLifecycle, ProjectorLeadership } from '../projector/projector-leadership.js';
-import { PushDeliveryRecords } from '../push/push-delivery-records.js';
-import { WebPushSender } from '../push/web-push-sender.js';
-import { WebPushModule } from '../push/web-push.module.js';
+import { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
+import { WebPushSender } from '../push/sender/web-push-sender.js';
+import { WebPushModule } from '../push/sender/web-push.module.js';
+import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { Notifier, NOTIFIER_ROLE } from './notifier.js';
 
 export const NOTIFIER_AUTOSTART = Symbol('NOTIFIER_AUTOSTART');
@@ -43,9 +44,16 @@ export class NotifierModule {
         { provide: NOTIFIER_AUTOSTART, useValue: autostart },
         {
           provide: Notifier,
-          inject: [DATABASE, EVENT_LOG, WebPushSender, PushDeliveryRecords, CLOCK],
-          useFactory: (database: DatabaseHandle, log: EventLog, sender: WebPushSender, records: PushDeliveryRecords, clock: Clock) =>
-            new Notifier(database.db, log, sender, records, clock, {
+          inject: [DATABASE, EVENT_LOG, NotifierStateRepository, WebPushSender, PushDeliveryRecords, CLOCK],
+          useFactory: (
+            database: DatabaseHandle,
+            log: EventLog,
+            state: NotifierStateRepository,
+            sender: WebPushSender,
+            records: PushDeliveryRecords,
+            clock: Clock,
+          ) =>
+            new Notifier(database.db, log, state, sender, records, clock, {
               leadership: new ProjectorLeadership(database.db, database.kind, NOTIFIER_ROLE),
             }),
         },

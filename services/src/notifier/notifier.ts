@@ -6,11 +6,11 @@ import { describeError } from '../event-log/batch-delivery.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { ProjectionGapError } from '../projector/projector.js';
-import type { PushDeliveryRecords } from '../push/push-delivery-records.js';
+import type { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
 import type { LeadershipRole, ProjectorLeadership } from '../projector/projector-leadership.js';
 import { decideReminders, foldEvent, NOTIFIER_EVENT_TYPES } from './alert-fold.js';
-import type { DecidedTrigger } from '../read-models/notifier/notifier-state.repository.js';
-import { NotifierStateRepository } from '../read-models/notifier/notifier-state.repository.js';
+import type { DecidedTrigger } from '../read-models/push/notifier-state.repository.js';
+import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { PushDispatcher, type PushDispatcherOptions, type PushSending } from './push-dispatcher.js';
 import { TriggerOutbox } from './trigger-outbox.js';
 
@@ -45,7 +45,6 @@ export interface NotifierOptions extends PushDispatcherOptions {
  */
 export class Notifier {
   private readonly logger = new Logger('Notifier');
-  private readonly state: NotifierStateRepository;
   private readonly checkpoints: CheckpointsRepository;
   private readonly outbox: TriggerOutbox;
   private readonly dispatcher: PushDispatcher;
@@ -63,12 +62,12 @@ export class Notifier {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: EventLog,
+    private readonly state: NotifierStateRepository,
     sender: PushSending,
     records: Pick<PushDeliveryRecords, 'record' | 'removeExpired'>,
     private readonly clock: Clock,
     private readonly options: NotifierOptions = {},
   ) {
-    this.state = new NotifierStateRepository(db);
     this.checkpoints = new CheckpointsRepository({ db });
     this.outbox = new TriggerOutbox(log, this.state);
     this.dispatcher = new PushDispatcher(this.state, sender, records, clock, options);
@@ -87,10 +86,6 @@ export class Notifier {
   /** The last sequence folded into the state. */
   get checkpoint(): number {
     return this.position;
-  }
-
-  get repository(): NotifierStateRepository {
-    return this.state;
   }
 
   /**

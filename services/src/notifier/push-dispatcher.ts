@@ -3,9 +3,9 @@ import type { PushPayload } from '@xsd/contracts/api/push';
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
 import type { Clock } from '../core/clock.js';
 import { describeError, StopSignal } from '../event-log/batch-delivery.js';
-import type { PushDeliveryRecords } from '../push/push-delivery-records.js';
-import type { DeliveryResult, PushOptions, PushTarget } from '../push/web-push-sender.js';
-import type { DecidedTrigger, NotifierStateRepository, SendableTrigger } from '../read-models/notifier/notifier-state.repository.js';
+import type { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
+import type { DeliveryResult, PushOptions, PushTarget } from '../push/sender/web-push-sender.js';
+import type { DecidedTrigger, NotifierStateRepository, SendableTrigger } from '../read-models/push/notifier-state.repository.js';
 import { NOTIFIER_ACTOR } from './trigger-outbox.js';
 
 /** What the dispatcher needs of `WebPushSender`: one push, retries and all, never throwing. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reminderStartMs } from './alert-fold.js';
-import { floatingStartAsUtc, instantMs } from '../read-models/notifier/notifier-rules.js';
+import { floatingStartAsUtc, instantMs } from '../read-models/push/notifier-rules.js';
 
 describe('the start a reminder counts down to', () => {
   it('reads the calendar date and time as floating (a day without a time starts at midnight)', () => {

@@ -1,6 +1,6 @@
 import { type Actor, createEvent } from '@xsd/contracts';
 import type { EventLog } from '../event-log/event-log.js';
-import type { DecidedTrigger, NotifierStateRepository } from '../read-models/notifier/notifier-state.repository.js';
+import type { DecidedTrigger, NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 
 export const NOTIFIER_ACTOR: Actor = { kind: 'system', id: 'notifier' };
 

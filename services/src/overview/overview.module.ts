@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChainStatusModule } from '../chain-status/chain-status.module.js';
+import { ChainStatusModule } from '../chains/status/chain-status.module.js';
 import { OverviewController } from './overview.controller.js';
 import { OverviewService } from './overview.service.js';
 

@@ -3,7 +3,7 @@ import { hasPermission, STAFF_ROLES, type StaffRole } from '@xsd/contracts';
 import { type AdminOverviewResponse, OVERVIEW_SECTION_PERMISSIONS } from '@xsd/contracts/api/admin-overview';
 import { DASHBOARD_ANALYTICS_WINDOW, DASHBOARD_TOP_PAGES } from '@xsd/contracts/api/analytics';
 import { loadStatistics } from '../analytics/analytics-statistics.js';
-import { ChainStatusService } from '../chain-status/chain-status.service.js';
+import { ChainStatusService } from '../chains/status/chain-status.service.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { AnalyticsRepository } from '../read-models/analytics/analytics.repository.js';
 import { OverviewRepository } from '../read-models/overview/overview.repository.js';

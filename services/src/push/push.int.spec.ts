@@ -19,7 +19,7 @@ import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipel
 import { type PushReceiver, startPushReceiver } from '../testing/push-receiver.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 import { tableChecksum } from '../testing/table-checksum.js';
-import { PUSH_FLOOD_LIMIT } from './push-flood.js';
+import { PUSH_FLOOD_LIMIT } from './subscriptions/push-flood.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };

@@ -7,17 +7,17 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../core/injection-tokens.js';
 import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
 import { SIGN_IN_LIMITS } from '../staff/sign-in-budget.js';
-import { AdminPushController } from './admin-push.controller.js';
-import { NewsPushService } from './news-push.service.js';
-import { PushApiKeyController } from './push-api-key.controller.js';
-import { PushBroadcastService } from './push-broadcast.service.js';
-import { PUSH_FLOOD_LIMIT, PushFlood } from './push-flood.js';
-import { PushStatusService } from './push-status.service.js';
-import { PushSubscriptionsService } from './push-subscriptions.service.js';
-import { PushController } from './push.controller.js';
-import { DecidePushSubscription } from './push-subscription.commands.js';
-import { pushSubscriptionDecider } from './push-subscription.decider.js';
-import { WebPushModule } from './web-push.module.js';
+import { AdminPushController } from './broadcast/admin-push.controller.js';
+import { NewsPushService } from './broadcast/news-push.service.js';
+import { PushApiKeyController } from './broadcast/push-api-key.controller.js';
+import { PushBroadcastService } from './broadcast/push-broadcast.service.js';
+import { PUSH_FLOOD_LIMIT, PushFlood } from './subscriptions/push-flood.js';
+import { PushStatusService } from './status/push-status.service.js';
+import { PushSubscriptionsService } from './subscriptions/push-subscriptions.service.js';
+import { PushController } from './subscriptions/push.controller.js';
+import { DecidePushSubscription } from './subscriptions/push-subscription.commands.js';
+import { pushSubscriptionDecider } from './subscriptions/push-subscription.decider.js';
+import { WebPushModule } from './sender/web-push.module.js';
 
 /**
  * Web push in the API: the VAPID public key, visitors' subscriptions and alerts, the API-key

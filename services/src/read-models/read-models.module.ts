@@ -9,6 +9,7 @@ import { ChainSettingsRepository } from './chain-settings/chain-settings.reposit
 import { ContactSubmissionsRepository } from './contact-submissions/contact-submissions.repository.js';
 import { DashboardPreferencesRepository } from './dashboard-preferences/dashboard-preferences.repository.js';
 import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repository.js';
+import { NotifierStateRepository } from './push/notifier-state.repository.js';
 import { OverviewRepository } from './overview/overview.repository.js';
 import { ALL_PROJECTIONS } from './projections.js';
 import { PriceCandlesRepository } from './price-candles/price-candles.repository.js';
@@ -31,6 +32,7 @@ const REPOSITORIES = [
   ContactSubmissionsRepository,
   DashboardPreferencesRepository,
   IngestorStatusRepository,
+  NotifierStateRepository,
   OverviewRepository,
   PriceCandlesRepository,
   PriceHistoryRepository,

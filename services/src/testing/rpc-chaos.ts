@@ -10,8 +10,8 @@ import {
   type NetworkConfig,
 } from '@xsd/contracts';
 import { Contract, JsonRpcProvider, Network } from 'ethers';
-import { ChainReaders } from '../chains/chain-readers.js';
-import { rpcRequest } from '../chains/json-rpc.js';
+import { ChainReaders } from '../chains/rpc/chain-readers.js';
+import { rpcRequest } from '../chains/rpc/json-rpc.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { startDevnet, type Devnet } from '../devnet/devnet.js';
 import { findFreeBasePort } from '../devnet/free-port.js';

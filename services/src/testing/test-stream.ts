@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
-import { vapidBucket } from '../push/vapid-keys.js';
+import { vapidBucket } from '../push/vapid/vapid-keys.js';
 import { attemptBucket } from '../rate-limit/open-attempt-store.js';
 import { photoBucket } from '../uploads/open-photo-store.js';
 

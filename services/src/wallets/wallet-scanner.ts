@@ -6,8 +6,8 @@ import {
 } from '@xsd/contracts/api/wallets';
 import { totalValue, walletBalanceEntry, type WalletBalanceEntry } from '@xsd/contracts/rules/wallet-values';
 import { getAddress } from 'ethers';
-import type { ChainReader } from '../chains/chain-reader.js';
-import { readChain, type ChainReading } from '../chains/chain-reads.js';
+import type { ChainReader } from '../chains/rpc/chain-reader.js';
+import { readChain, type ChainReading } from '../chains/rpc/chain-reads.js';
 
 /** What balances are valued with: per chain the token prices, and silver per gram for XSD's peg. */
 export interface PriceBook {

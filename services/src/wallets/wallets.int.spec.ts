@@ -8,7 +8,7 @@ import {
 import { INVALID_WALLET_ADDRESS_MESSAGE, type WalletScanResponse } from '@xsd/contracts/api/wallets';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainReader } from '../chains/chain-reader.js';
+import { ChainReader } from '../chains/rpc/chain-reader.js';
 import { startDevnet, type Devnet } from '../devnet/devnet.js';
 import { findFreeBasePort } from '../devnet/free-port.js';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TOKEN_NAMES, type ChainName, type TokenName } from '@xsd/contracts';
 import type { WalletScanResponse } from '@xsd/contracts/api/wallets';
 import { ApiError } from '../http/api-error.filter.js';
-import { ChainReaders } from '../chains/chain-readers.js';
+import { ChainReaders } from '../chains/rpc/chain-readers.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The notifier's working state (see `read-models/notifier/notifier.tables.ts`): the subscriptions and rules it
+ * The notifier's working state (see `read-models/push/notifier.tables.ts`): the subscriptions and rules it
  * folds from the log itself, each rule's re-arm state and last firing, and every trigger from its
  * decision to its delivery. Its checkpoint is the `notifier` row of projection_checkpoints.
  */

@@ -1,16 +1,20 @@
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
 import type { AlertKind, Json, JsonObject, Timestamp } from '../../database/column-types.js';
 
-/** One browser's push subscription and its notification preferences. Written by the push subscriptions projection. */
-export interface NotificationSubscriptionsTable {
-  /** UUID v5 of the endpoint (`pushSubscriptionId`). */
-  id: string;
+/** Where a subscription's pushes go and which alerts it accepts: the columns both subscription tables hold. */
+export interface SubscriptionTargetColumns {
   endpoint: string;
   p256dh: string;
   auth: string;
   price_alerts: boolean;
   silver_alerts: boolean;
   calendar_events: boolean;
+}
+
+/** One browser's push subscription and its notification preferences. Written by the push subscriptions projection. */
+export interface NotificationSubscriptionsTable extends SubscriptionTargetColumns {
+  /** UUID v5 of the endpoint (`pushSubscriptionId`). */
+  id: string;
   system_updates: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;

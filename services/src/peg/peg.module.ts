@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ChainsModule } from '../chains/rpc/chains.module.js';
+import { PegController } from './peg.controller.js';
+import { PegService } from './peg.service.js';
+
+/** `GET /api/prices/peg`: XSD against silver per active chain. */
+@Module({
+  imports: [ChainsModule],
+  controllers: [PegController],
+  providers: [PegService],
+})
+export class PegModule {}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { activeNetworks, type ChainName, type NetworkConfig } from '@xsd/contracts';
+import type { PegHealthResponse } from '@xsd/contracts/api/peg';
+import type { SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
+import { chainPegHealth } from '@xsd/contracts/rules/peg-health';
+import { NETWORKS } from '../chains/rpc/chains.module.js';
+import { CLOCK, type Clock } from '../core/clock.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
+import { chartWindow } from '../prices/chart-window.js';
+import { HISTORY_TABLES } from '../prices/prices.service.js';
+import type { CachedJson } from '../read-cache/cached-json.js';
+import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { TimedAnswers } from '../read-cache/timed-answers.js';
+import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
+import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
+import { SILVER_TABLES } from '../silver/silver.service.js';
+
+/** XSD against silver: its deviation per active chain, with the time spent in each band. */
+@Injectable()
+export class PegService {
+  private readonly chains: readonly ChainName[];
+  private readonly answers: KeyedHotReadModels<SilverHistoryQuery, PegHealthResponse>;
+
+  constructor(
+    private readonly prices: PriceHistoryRepository,
+    private readonly candles: PriceCandlesRepository,
+    private readonly silver: SilverPricesRepository,
+    @Inject(NETWORKS) networks: readonly NetworkConfig[],
+    @Inject(CLOCK) private readonly clock: Clock,
+    progress: ProjectionProgress,
+  ) {
+    this.chains = activeNetworks(networks).map((n) => n.name);
+    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    this.answers = answers.perQuery([...HISTORY_TABLES, ...SILVER_TABLES], ({ days }) => String(days), (query) => this.read(query));
+  }
+
+  /** XSD's deviation from silver per active chain over the last `days`, with time in each band. */
+  peg(query: SilverHistoryQuery): Promise<CachedJson<PegHealthResponse>> {
+    return this.answers.get(query);
+  }
+
+  private async read({ days }: SilverHistoryQuery): Promise<PegHealthResponse> {
+    const now = this.clock();
+    const { from, raw } = chartWindow(now, days);
+    const [silver, current, ...xsd] = await Promise.all([
+      raw ? this.silver.history(from) : this.silver.hourlyLast(from),
+      this.silver.latest(),
+      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.candles.hourlyCloses('XSD', chain, from))),
+    ]);
+    return {
+      days,
+      silver_price: current?.price ?? null,
+      chains: this.chains.map((chain_name, i) => ({
+        chain_name,
+        ...chainPegHealth(xsd[i] ?? [], silver, { days, now: now.getTime() }),
+      })),
+    };
+  }
+}

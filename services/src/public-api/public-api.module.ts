@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ChainsModule } from '../chains/rpc/chains.module.js';
+import { PublicApiController } from './public-api.controller.js';
+import { PublicApiService } from './public-api.service.js';
+
+/** The public price API (/api/v1), rate-limited per client. */
+@Module({
+  imports: [ChainsModule],
+  controllers: [PublicApiController],
+  providers: [PublicApiService],
+})
+export class PublicApiModule {}

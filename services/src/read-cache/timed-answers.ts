@@ -1,0 +1,38 @@
+import type { ProjectionProgress } from '../core/projection-progress.js';
+import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
+import { KeyedHotReadModels } from './keyed-hot-read-models.js';
+
+/** Answers that move with the clock alone (the 24 h reference, the chart's "now" point) are read again this often. */
+const LATEST_MAX_AGE_MS = 10_000;
+const HISTORY_MAX_AGE_MS = 60_000;
+/** Distinct history windows and public API pages kept in memory. */
+const MAX_CACHED_QUERIES = 512;
+
+type Tables = HotReadModelOptions<unknown>['tables'];
+
+/**
+ * The hot answers of the price routes (prices, silver, peg, the public API), each read again when
+ * a projection writes one of its tables and at least as often as the clock alone could change it.
+ */
+export class TimedAnswers {
+  constructor(
+    private readonly progress: ProjectionProgress,
+    private readonly now: () => number,
+  ) {}
+
+  /** One answer, read again at least every 10 s. */
+  latest<T>(tables: Tables, load: () => Promise<T>): HotReadModel<T> {
+    return new HotReadModel(this.progress, { tables, maxAgeMs: LATEST_MAX_AGE_MS, now: this.now, load });
+  }
+
+  /** One answer per query (a chart window, a page), read again every minute, or every 10 s when `fresh`. */
+  perQuery<Q, T>(
+    tables: Tables,
+    key: (query: Q) => string,
+    load: (query: Q) => Promise<T>,
+    { fresh = false }: { readonly fresh?: boolean } = {},
+  ): KeyedHotReadModels<Q, T> {
+    const maxAgeMs = fresh ? LATEST_MAX_AGE_MS : HISTORY_MAX_AGE_MS;
+    return new KeyedHotReadModels(this.progress, { tables, key, load, maxAgeMs, maxEntries: MAX_CACHED_QUERIES, now: this.now });
+  }
+}

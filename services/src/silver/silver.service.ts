@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SilverHistoryResponse, SilverLatestResponse } from '@xsd/contracts/api/prices';
+import type { SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
+import { buildChartPoints, SILVER_MERGE_MS, silverChartRules } from '@xsd/contracts/rules/chart-points';
+import { dayAgo } from '@xsd/contracts/rules/price-change';
+import { silverStats } from '@xsd/contracts/rules/silver-stats';
+import { CLOCK, type Clock } from '../core/clock.js';
+import { ProjectionProgress } from '../core/projection-progress.js';
+import { chartWindow } from '../prices/chart-window.js';
+import type { CachedJson } from '../read-cache/cached-json.js';
+import type { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { TimedAnswers } from '../read-cache/timed-answers.js';
+import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
+
+/** The table the silver answers are read from: a projection commit to it makes them stale. */
+export const SILVER_TABLES = ['silver_prices'] as const;
+
+const iso = (date: Date) => date.toISOString();
+
+/** The silver price per gram: the latest with its 24 h statistics, and its chart. */
+@Injectable()
+export class SilverService {
+  private readonly latestAnswer: HotReadModel<SilverLatestResponse | null>;
+  private readonly historyAnswers: KeyedHotReadModels<SilverHistoryQuery, SilverHistoryResponse>;
+
+  constructor(
+    private readonly silver: SilverPricesRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    progress: ProjectionProgress,
+  ) {
+    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    this.latestAnswer = answers.latest(SILVER_TABLES, () => this.readLatest());
+    this.historyAnswers = answers.perQuery(SILVER_TABLES, ({ days }) => String(days), (query) => this.readHistory(query));
+  }
+
+  /** Null while no silver price was ever read. */
+  latest(): Promise<CachedJson<SilverLatestResponse | null>> {
+    return this.latestAnswer.get();
+  }
+
+  history(query: SilverHistoryQuery): Promise<CachedJson<SilverHistoryResponse>> {
+    return this.historyAnswers.get(query);
+  }
+
+  private async readLatest(): Promise<SilverLatestResponse | null> {
+    const now = this.clock();
+    const latest = await this.silver.latest();
+    if (!latest) return null;
+    const reference = new Date(dayAgo(now));
+    const [extremes, around] = await Promise.all([
+      this.silver.extremesSince(reference),
+      this.silver.around(reference, latest.timestamp),
+    ]);
+    return {
+      price_per_gram: latest.price,
+      timestamp: iso(latest.timestamp),
+      source: latest.source,
+      ...silverStats(latest, extremes, around, now),
+    };
+  }
+
+  private async readHistory({ days }: SilverHistoryQuery): Promise<SilverHistoryResponse> {
+    const now = this.clock();
+    const { from, raw } = chartWindow(now, days);
+    const [rows, current] = await Promise.all([
+      raw ? this.silver.history(from) : this.silver.hourlyLast(from),
+      this.silver.latest(),
+    ]);
+    const points = buildChartPoints(rows, {
+      rules: silverChartRules(days),
+      now,
+      current: current?.price ?? null,
+      preMergeMs: SILVER_MERGE_MS,
+    });
+    return {
+      days,
+      current: current ? { price_per_gram: current.price, timestamp: iso(current.timestamp) } : null,
+      points,
+    };
+  }
+}
