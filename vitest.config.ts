@@ -17,9 +17,12 @@ const shared = {
  * are CPU-bound: two workers. Integration and end-to-end files mostly wait on PostgreSQL, NATS,
  * anvil, Chromium and timers, and each uses databases, streams, ports and folders of its own, so
  * they overlap well. The one file that loads every core on purpose (the restart check under CPU
- * load) runs alone, after the others.
+ * load) runs alone, after the others, as does the integration file that measures latency.
  */
-const RUN_ALONE = ['services/src/apps/start.e2e.spec.ts'];
+const E2E_RUN_ALONE = ['services/src/apps/start.e2e.spec.ts'];
+/** Integration files that measure latency against a quiet baseline: run alone, after the others. */
+const INT_RUN_ALONE = ['services/src/staff/sign-in-flood.int.spec.ts'];
+const int = { include: ['services/src/**/*.int.spec.ts'], testTimeout: 60_000, hookTimeout: 120_000 };
 const e2e = {
   include: ['{services,cli,web}/**/*.e2e.spec.{ts,tsx}', 'e2e/**/*.e2e.spec.ts'],
   exclude: ['**/node_modules/**'],
@@ -40,22 +43,21 @@ export default defineConfig({
       },
       {
         ...shared,
-        test: {
-          name: 'int',
-          maxWorkers: 3,
-          isolate: false,
-          include: ['services/src/**/*.int.spec.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
+        // Files share their worker's modules (Nest, Kysely, NATS imported once a worker, not once a
+        // file): each makes its own databases, streams and apps, and keeps no module state.
+        test: { ...int, name: 'int', exclude: INT_RUN_ALONE, maxWorkers: 3, isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         ...shared,
-        test: { ...e2e, name: 'e2e', exclude: [...e2e.exclude, ...RUN_ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { ...int, name: 'int-alone', include: INT_RUN_ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
       {
         ...shared,
-        test: { ...e2e, name: 'e2e-alone', include: RUN_ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { ...e2e, name: 'e2e', exclude: [...e2e.exclude, ...E2E_RUN_ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        ...shared,
+        test: { ...e2e, name: 'e2e-alone', include: E2E_RUN_ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

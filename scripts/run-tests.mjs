@@ -11,8 +11,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const tiers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['unit', 'int', 'e2e'];
-/** The Vitest projects of a tier (vitest.config.ts): the end-to-end files that must run alone come last. */
-const projectsOf = { e2e: ['e2e', 'e2e-alone'] };
+/** The Vitest projects of a tier (vitest.config.ts): the files that must run alone come last. */
+const projectsOf = { int: ['int', 'int-alone'], e2e: ['e2e', 'e2e-alone'] };
 const outDir = join(process.cwd(), '.test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
