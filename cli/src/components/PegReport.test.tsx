@@ -1,20 +1,11 @@
-import type { ChainPegHealthEntry } from '@xsd/contracts/api/peg';
+import { pegHealthEntryFixture } from '@xsd/contracts/testing/peg-fixtures';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { plain } from '../testing/ink.js';
 import { pegView } from '../views/peg-view.js';
 import { PegReport } from './PegReport.js';
 
-const chain = (chain_name: ChainPegHealthEntry['chain_name'], overrides: Partial<ChainPegHealthEntry> = {}): ChainPegHealthEntry => ({
-  chain_name,
-  current: null,
-  tier: null,
-  worst: null,
-  shares: { good: 0, warning: 0, error: 0 },
-  measured_ms: 0,
-  points: [],
-  ...overrides,
-});
+const chain = pegHealthEntryFixture;
 
 describe('PegReport', () => {
   it("shows each chain's deviation now, its band and its time in each band", () => {

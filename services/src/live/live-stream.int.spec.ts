@@ -1,4 +1,5 @@
 import { createEvent } from '@xsd/contracts';
+import { calendarEventFieldsFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,20 +120,7 @@ describe('GET /api/stream', () => {
     await api.log.append(
       createEvent(
         'calendar-event.created',
-        {
-          eventId,
-          title: 'Launch',
-          description: null,
-          type: 'event',
-          startDate: '2026-12-01',
-          endDate: null,
-          startTime: null,
-          endTime: null,
-          location: null,
-          url: null,
-          notifyUsers: false,
-          isActive: true,
-        },
+        { eventId, ...calendarEventFieldsFixture({ title: 'Launch', startDate: '2026-12-01' }) },
         { actor: staff, now },
       ),
     );

@@ -14,7 +14,7 @@ import { networksQueryOptions } from '../../../api/get-networks';
 import { ActiveAlertsBadge } from './active-alerts-badge';
 import { AlertDot } from './alert-dot';
 import { PriceAlertsPage } from './price-alerts-page';
-import { calendarEventAt as event } from '../lib/calendar-event-fixture';
+import { calendarEventAt as event } from '../testing/calendar-event-fixture';
 
 const HOUR = 3_600_000;
 const inHours = (h: number) => new Date(Date.now() + h * HOUR);

@@ -8,7 +8,7 @@ import {
 } from '@xsd/contracts/api/push';
 import { describe, expect, it } from 'vitest';
 import { alertNotification, alertsToFire, markTriggered, readingsNeeded, selectableEvents } from './alert-check';
-import { calendarEventAt as event } from './calendar-event-fixture';
+import { calendarEventAt as event } from '../testing/calendar-event-fixture';
 
 const NOW = new Date(2031, 4, 10, 12, 0, 0).getTime();
 const MINUTE = 60_000;

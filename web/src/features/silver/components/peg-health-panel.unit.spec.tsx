@@ -1,21 +1,13 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import type { ChainPegHealthEntry, PegHealthResponse } from '@xsd/contracts/api/peg';
+import type { PegHealthResponse } from '@xsd/contracts/api/peg';
+import { pegHealthEntryFixture } from '@xsd/contracts/testing/peg-fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pegHealthQueryOptions } from '../api/get-peg-health';
 import { PegHealthPanel } from './peg-health-panel';
 
-const chain = (chain_name: ChainPegHealthEntry['chain_name'], overrides: Partial<ChainPegHealthEntry> = {}): ChainPegHealthEntry => ({
-  chain_name,
-  current: null,
-  tier: null,
-  worst: null,
-  shares: { good: 0, warning: 0, error: 0 },
-  measured_ms: 0,
-  points: [],
-  ...overrides,
-});
+const chain = pegHealthEntryFixture;
 
 function renderPanel(answer: PegHealthResponse, days = 7) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
