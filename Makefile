@@ -56,7 +56,7 @@ bench: build services
 
 # The long version of the restart check that `make test` runs three times: twenty starts under load.
 soak: build services
-	XSD_SOAK_STARTS=20 npx vitest run --project e2e services/src/apps/start.e2e.spec.ts -t 'starts and stops in a row'
+	XSD_SOAK_STARTS=20 npx vitest run --project e2e-alone services/src/apps/start.e2e.spec.ts -t 'starts and stops in a row'
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist contracts/build .test-results *.tsbuildinfo
