@@ -1,11 +1,19 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, loadConfig } from './config.js';
 
+/** The folders networksFile made, removed after the file's tests. */
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
 function networksFile(content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'silverboard-config-')), 'networks.json');
+  const folder = mkdtempSync(join(tmpdir(), 'silverboard-config-'));
+  folders.push(folder);
+  const path = join(folder, 'networks.json');
   writeFileSync(path, content);
   return path;
 }
