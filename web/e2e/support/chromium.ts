@@ -52,14 +52,20 @@ afterAll(async () => {
 /** A fresh browser profile: a new context of the file's Chromium, or with `persistent` a Chromium of its own. */
 export async function launchChromium(viewport = { width: 1280, height: 900 }, options: LaunchOptions = {}): Promise<Browser> {
   const contextOptions = { viewport, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };
-  if (options.persistent) return launchPersistent(contextOptions, options);
+  const browser = options.persistent ? await launchPersistent(contextOptions) : await newContext(contextOptions);
+  if (!options.freshVisitor) await markPromptsAnswered(browser.context);
+  return browser;
+}
+
+type ContextOptions = Parameters<ChromiumProcess['newContext']>[0];
+
+async function newContext(contextOptions: ContextOptions): Promise<Browser> {
   shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const context = await (await shared).newContext(contextOptions);
-  if (!options.freshVisitor) await markPromptsAnswered(context);
   return { context, close: () => context.close().catch(() => undefined) };
 }
 
-async function launchPersistent(contextOptions: { viewport: { width: number; height: number }; userAgent?: string }, options: LaunchOptions): Promise<Browser> {
+async function launchPersistent(contextOptions: ContextOptions): Promise<Browser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'silverboard-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -67,7 +73,6 @@ async function launchPersistent(contextOptions: { viewport: { width: number; hei
     args: CHROMIUM_ARGS,
     ...contextOptions,
   });
-  if (!options.freshVisitor) await markPromptsAnswered(context);
   return {
     context,
     async close() {
