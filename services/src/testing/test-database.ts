@@ -98,7 +98,7 @@ export async function createPgliteTestDatabase(dataDir: string = IN_MEMORY): Pro
 
 /**
  * Gives a new data folder a migrated PGlite database (`<dataDir>/pglite`), copied from a template
- * folder made once per schema on this machine: a stack then starts in a second or two less than
+ * folder made once per schema on this machine: a stack then starts several seconds sooner than
  * one that migrates a new folder. The template is built under a private name and renamed, so a
  * copy never finds half of it.
  */
