@@ -2,18 +2,25 @@
 SHELL := /bin/bash
 NPM_MARKER := node_modules/.install-stamp
 
-.PHONY: start test build compile install services chromium clean bench soak
+# Node.js 22.18 or newer for everything below: scripts/ensure-node.sh brings one from npm into
+# .tools/node when the machine's is older, and its bin folder goes first on PATH (npm included).
+NODE_BIN := $(shell bash scripts/ensure-node.sh)
+ifneq ($(.SHELLSTATUS),0)
+$(error Node.js 22.18 or newer is needed (see the line above))
+endif
+export PATH := $(if $(NODE_BIN),$(NODE_BIN):)$(PATH)
+
+.PHONY: start test build compile install services chromium prometheus clean bench soak
 
 start: build
 	node services/dist/apps/start/main.js
 
-test: build services chromium
+test: build services chromium prometheus
 	node scripts/run-tests.mjs
 
 # Installs what package-lock.json pins, again only when a manifest or the lock changed.
 install: $(NPM_MARKER)
 $(NPM_MARKER): package-lock.json package.json contracts/package.json services/package.json cli/package.json web/package.json
-	@command -v node >/dev/null || { echo "Node.js 20.19 or newer is required (https://nodejs.org)"; exit 1; }
 	@# `npm install`, not `npm ci`: the lock holds only the platform binaries this registry serves
 	@# (@swc/core's other-platform packages are missing), which npm ci's strict check rejects.
 	npm install --no-audit --no-fund
@@ -42,6 +49,10 @@ services:
 chromium:
 	@bash scripts/ensure-chromium.sh
 
+# promtool checks deploy/monitoring/, and a real Prometheus scrapes a running stack in the tests.
+prometheus:
+	@bash scripts/ensure-prometheus.sh
+
 # Benchmarks run the TypeScript sources with tsx, which needs the decorator settings of the services.
 BENCH_RUN := TSX_TSCONFIG_PATH=tsconfig.base.json node --conditions=source --import tsx
 
@@ -53,6 +64,7 @@ bench: build services
 	$(BENCH_RUN) bench/http/main.ts
 	$(BENCH_RUN) bench/analytics/main.ts
 	$(BENCH_RUN) bench/notify/main.ts
+	$(BENCH_RUN) bench/backup/main.ts
 
 # The long version of the restart check that `make test` runs three times: twenty starts under load.
 soak: build services

@@ -17,17 +17,23 @@ const shared = {
  * are CPU-bound: two workers. Integration and end-to-end files mostly wait on PostgreSQL, NATS,
  * anvil, Chromium and timers, and each uses databases, streams, ports and folders of its own, so
  * they overlap well. The one file that loads every core on purpose (the restart check under CPU
- * load) runs alone, after the others, as does the integration file that measures latency.
+ * load) runs alone, after the others, as do the files that measure latency.
  */
-const E2E_RUN_ALONE = ['services/src/apps/start.e2e.spec.ts'];
+const E2E_RUN_ALONE = ['services/src/apps/start.e2e.spec.ts', 'services/src/database/write-load.e2e.spec.ts'];
 /** Integration files that measure latency against a quiet baseline: run alone, after the others. */
 const INT_RUN_ALONE = ['services/src/staff/sign-in-flood.int.spec.ts'];
-const int = { include: ['services/src/**/*.int.spec.ts'], testTimeout: 60_000, hookTimeout: 120_000 };
+/**
+ * Service processes the tests start inherit this: none takes the default ops port 9464 (files run
+ * side by side, and a developer's `make start` may hold it). startStack gives each stack a free one.
+ */
+const env = { XSD_METRICS_PORT: '0' };
+const int = { include: ['services/src/**/*.int.spec.ts'], testTimeout: 60_000, hookTimeout: 120_000, env };
 const e2e = {
   include: ['{services,cli,web}/**/*.e2e.spec.{ts,tsx}', 'e2e/**/*.e2e.spec.ts'],
   exclude: ['**/node_modules/**'],
   testTimeout: 120_000,
   hookTimeout: 240_000,
+  env,
 };
 
 export default defineConfig({

@@ -19,6 +19,7 @@ import { startDevnet } from '../../services/src/devnet/devnet.js';
 import { findFreeBasePort } from '../../services/src/devnet/free-port.js';
 import { EmbeddedEventLog } from '../../services/src/event-log/embedded/embedded-event-log.js';
 import { PriceIngestor } from '../../services/src/ingestor/price-ingestor.js';
+import { Metrics } from '../../services/src/metrics/metrics.js';
 import { createPgliteTestDatabase } from '../../services/src/testing/test-database.js';
 import { startRpcProxy, type RpcProxy } from '../../services/src/testing/rpc-proxy.js';
 import { scanWallet } from '../../services/src/wallets/wallet-scanner.js';
@@ -80,7 +81,9 @@ try {
   // The ingestor: one tick, counting what reaches each chain.
   database = await createPgliteTestDatabase();
   const eventLog = new EmbeddedEventLog(database.db);
-  const ingestor = new PriceIngestor(eventLog, new ChainReaders(networks), async () => ({ prices: new Map(), silverPerGram: null }), null);
+  // Recorded as in production: the metrics' cost is part of what is measured.
+  const metrics = new Metrics({ processMetrics: false });
+  const ingestor = new PriceIngestor(eventLog, new ChainReaders(networks, {}, metrics), async () => ({ prices: new Map(), silverPerGram: null }), null, metrics);
   await ingestor.start();
   proxies.forEach((p) => p.reset());
   const tickMs = await timed(async () => {
@@ -99,7 +102,7 @@ try {
     return extra ? { ...n, rpcUrls: [...n.rpcUrls, ...extra.map((p) => p.url)] } : n;
   });
   let slot = Date.UTC(2026, 0, 1);
-  const tripled = new PriceIngestor(eventLog, new ChainReaders(threeEach), async () => ({ prices: new Map(), silverPerGram: null }), null, {
+  const tripled = new PriceIngestor(eventLog, new ChainReaders(threeEach, {}, metrics), async () => ({ prices: new Map(), silverPerGram: null }), null, metrics, {
     clock: () => new Date(slot),
   });
   await tripled.start();

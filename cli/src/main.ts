@@ -6,6 +6,7 @@ import { registerStatsCommand } from './commands/stats.js';
 import { registerArbitrageCommand } from './commands/arbitrage.js';
 import { registerCalendarCommand } from './commands/calendar.js';
 import { registerDevnetCommand } from './commands/devnet.js';
+import { registerEventsCommand } from './commands/events.js';
 import { registerLoginCommands } from './commands/login.js';
 import { registerMaintenanceCommand } from './commands/maintenance.js';
 import { registerPegCommand } from './commands/peg.js';
@@ -49,6 +50,7 @@ registerStatsCommand(program);
 registerPushCommand(program);
 registerDevnetCommand(program);
 registerProjectionsCommand(program);
+registerEventsCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -10,12 +10,15 @@ import { describe, expect, it } from 'vitest';
  *
  * Infrastructure knows nothing of the product. Its folders are listed in order, each allowed to
  * import the ones before it:
- * - config, database, event-log: the environment, the database and the log;
+ * - config, logging, metrics, database, event-log: the environment, the process's logger (JSON
+ *   lines, secrets redacted, Nest's Logger over it), the catalogue of Prometheus metrics
+ *   (recorded where things happen, served by the ops listener), the database and the log;
  * - core: the Nest module over those three, with the injection tokens and the clock, the
  *   projections' checkpoints and the read-your-writes progress on them, and the dead-letter
  *   recorder it injects into the event log;
  * - event-sourcing: deciders and appending their decisions (waiting on core's progress);
- * - http: what controllers share at the edge (validation, the error filter, the v1 rate limit);
+ * - http: what controllers share at the edge (validation, the error filter, the v1 rate limit,
+ *   the request ids and the line logged per request);
  * - content: the HTML rules of news and calendar (sanitising, plain text), which the read
  *   models apply when they answer;
  * - rate-limit, uploads: attempt stores and photo stores, an adapter per mode like the event log;
@@ -23,7 +26,7 @@ import { describe, expect, it } from 'vitest';
  *
  * Every other top folder is a domain folder, found by listing, not named here. That includes
  * read-cache (hot answers keyed by the projections that write their tables, so it sits on the
- * read models), live, health, openapi and overview
+ * read models), live, health, ops (the ops listener and readiness), openapi and overview
  * (routes like any other). Domain folders may import one another, never in a cycle.
  *
  * Table types (`*.table.ts`, `*.tables.ts`) live with the read model or the infrastructure that
@@ -35,6 +38,8 @@ const src = dirname(fileURLToPath(import.meta.url));
 
 const INFRASTRUCTURE = [
   'config',
+  'logging',
+  'metrics',
   'database',
   'event-log',
   'core',

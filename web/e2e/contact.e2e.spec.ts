@@ -1,7 +1,8 @@
 /**
  * The contact form end to end: a visitor sends a message with a photo from /contact in Chromium,
  * staff read it in /admin (photo, reply, archive), and uploads that must be refused are refused
- * by the browser and by the server alike, leaving nothing stored. One embedded stack.
+ * by the browser and by the server alike, leaving nothing stored; an upload whose answer is lost is
+ * retried with its Idempotency-Key and stored once. One embedded stack.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -166,6 +167,33 @@ describe('/contact and the Contact Submissions tab', () => {
     expect(stored).toMatchObject({ status: 'archived', admin_reply: 'Thanks, fixed in the next release.' });
     expect(stored?.replied_by).toEqual(expect.any(String));
     expect(problems.filter((problem) => /CSP|uncaught/.test(problem.text))).toEqual([]);
+    await page.close();
+  });
+
+  it('an upload whose answer is lost is sent again with the same Idempotency-Key and stored once', async () => {
+    const message = 'The first answer to this upload never reached the browser.';
+    const photosBefore = await storedPhotos();
+    const page = await browser.context.newPage();
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/contact', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length > 1) return route.continue();
+      // The server gets the whole upload and stores it; the browser sees the connection drop.
+      expect((await route.fetch()).status()).toBe(201);
+      return route.abort('connectionreset');
+    });
+    await page.goto(`${stack.url}/contact`);
+    await fillForm(page);
+    await page.getByLabel('Message *').fill(message);
+    await page.getByTestId('contact-photo-input').setInputFiles({ name: 'retry.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('contact-submit').click();
+    await page.getByTestId('contact-success').waitFor({ timeout: 15_000 });
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await submissions()).filter((item) => item.message === message)).toHaveLength(1);
+    expect(await storedPhotos()).toHaveLength(photosBefore.length + 1);
     await page.close();
   });
 });

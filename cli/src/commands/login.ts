@@ -4,6 +4,7 @@ import { isStaffRole, ROLE_LABELS } from '@xsd/contracts/staff/roles';
 import { ApiRequestError } from '../api/api-client.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { writeLine } from '../output/output-mode.js';
+import { DeviceStore } from '../session/device-store.js';
 import { SessionStore } from '../session/session-store.js';
 import { formatWhen } from '../views/time-format.js';
 import { apiUrlOf, publicApi } from './context.js';
@@ -52,15 +53,18 @@ export function registerLoginCommands(program: Command): void {
     .action(async (options: LoginOptions, command: Command) => {
       const apiUrl = apiUrlOf(command);
       const { email, password } = await credentials(options, apiUrl);
+      const devices = new DeviceStore();
+      // The device token of the last sign-in here: the server lets a known device in even during a flood.
+      const deviceToken = (await devices.get(apiUrl, email)) ?? undefined;
       let login: LoginResponse;
       try {
-        login = await publicApi(command).post<LoginResponse>('/api/auth/login', { email, password, kind: 'bearer' });
+        login = await publicApi(command).post<LoginResponse>('/api/auth/login', { email, password, kind: 'bearer', device_token: deviceToken });
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 400) throw new UsageError(error.message);
         throw error;
       }
-      const store = new SessionStore();
-      await store.set(apiUrl, { token: login.token, email: login.user.email, role: login.user.role, expires_at: login.expires_at });
+      await new SessionStore().set(apiUrl, { token: login.token, email: login.user.email, role: login.user.role, expires_at: login.expires_at });
+      if (login.device_token) await devices.set(apiUrl, email, login.device_token);
       writeLine(
         `Signed in to ${apiUrl} as ${login.user.email} (${isStaffRole(login.user.role) ? ROLE_LABELS[login.user.role] : login.user.role}); the session ends ${formatWhen(login.expires_at, new Date())}.`,
       );

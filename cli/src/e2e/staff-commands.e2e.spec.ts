@@ -144,6 +144,25 @@ describe('xsd login, logout and maintenance against a running stack on the devne
     expect(((await me.json()) as { user: { role: string } }).user.role).toBe('super_admin');
   });
 
+  it('keeps a device token next to the session file (0600) and sends it at the next sign-in: failures then lock that device, not the email', async () => {
+    const email = `device-${crypto.randomUUID()}@silverboard.test`;
+    const created = await http('/api/admin/users', { method: 'POST', headers: bearer('super_admin'), body: JSON.stringify({ email, role: 'calendar_access' }) });
+    expect(created.status).toBe(201);
+    const { password } = (await created.json()) as CreateStaffAccountResponse;
+    const dir = await mkdtemp(join(work, 'device-'));
+    expect(xsd(['login', '--email', email, '--password', password], envFor(dir)).status).toBe(0);
+    expect((await stat(join(dir, 'devices.json'))).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(await readFile(join(dir, 'devices.json'), 'utf8')) as { devices: Record<string, Record<string, string>> };
+    expect(stored.devices[stack.url][email]).toMatch(/^d1\./);
+    // Five wrong passwords, each sent with the device token: that device is locked out of the account…
+    for (let n = 0; n < 5; n += 1) expect(xsd(['login', '--email', email, '--password', 'not the password'], envFor(dir)).status).toBe(1);
+    const locked = xsd(['login', '--email', email, '--password', password], envFor(dir));
+    expect(locked.status).toBe(1);
+    expect(locked.stderr).toContain('Too many failed sign-in attempts');
+    // …while the same address and email without it still sign in: the failures were the device's alone.
+    expect(xsd(['login', '--email', email, '--password', password], envFor(await mkdtemp(join(work, 'device-other-')))).status).toBe(0);
+  });
+
   it('refuses a wrong password with the spec message, and stores nothing', async () => {
     const dir = await mkdtemp(join(work, 'wrong-'));
     const run = xsd(['login', '--email', ROOT.email, '--password', 'not the password'], envFor(dir));

@@ -1,6 +1,7 @@
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { readJsonFile, writePrivateJsonFile } from './private-file.js';
 
 /** One staff session of one API: the bearer token `xsd login` received. */
 export interface StoredSession {
@@ -34,11 +35,7 @@ export function sessionFilePath(env: NodeJS.ProcessEnv = process.env): string {
   return join(configDir(env), FILE_NAME);
 }
 
-/**
- * The session file, readable and writable by its owner only (0600, in a 0700 folder). Writes go
- * to a temporary file created with 0600 and renamed over the old one, so the token is never
- * readable by others, not even for a moment.
- */
+/** The session file, readable and writable by its owner only (see writePrivateJsonFile). */
 export class SessionStore {
   constructor(private readonly path: string = sessionFilePath()) {}
 
@@ -66,29 +63,12 @@ export class SessionStore {
   }
 
   private async read(): Promise<SessionFile> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, sessions: {} };
-      throw error;
-    }
-    try {
-      const parsed = JSON.parse(text) as Partial<SessionFile>;
-      return { version: 1, sessions: typeof parsed.sessions === 'object' && parsed.sessions !== null ? parsed.sessions : {} };
-    } catch {
-      // A damaged file holds no usable session; the next login replaces it.
-      return { version: 1, sessions: {} };
-    }
+    const parsed = (await readJsonFile(this.path)) as Partial<SessionFile> | null;
+    // A damaged file holds no usable session; the next login replaces it.
+    return { version: 1, sessions: typeof parsed?.sessions === 'object' && parsed.sessions !== null ? parsed.sessions : {} };
   }
 
-  private async write(file: SessionFile): Promise<void> {
-    const dir = dirname(this.path);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
-    // The mode of a new file is masked by the umask; make sure, then move it in place.
-    await chmod(temporary, 0o600);
-    await rename(temporary, this.path);
+  private write(file: SessionFile): Promise<void> {
+    return writePrivateJsonFile(this.path, file);
   }
 }

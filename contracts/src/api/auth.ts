@@ -7,6 +7,16 @@ import { z } from 'zod';
 import type { StaffRole } from '../staff/roles.js';
 
 export const STAFF_SESSION_COOKIE = 'xsd_session';
+/**
+ * The device cookie (OWASP's "device cookies"): set after every successful sign-in, signed by the
+ * server, naming the account it was for. A sign-in that brings a valid one for the same account
+ * has a lane of its own, which a flood of sign-ins from elsewhere cannot fill. The browser keeps it
+ * HttpOnly on the auth path; the CLI sends it as `device_token` in the request body.
+ */
+export const STAFF_DEVICE_COOKIE = 'xsd_device';
+export const STAFF_DEVICE_COOKIE_PATH = '/api/auth';
+/** A device stays known this long after its latest sign-in. */
+export const STAFF_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in, or earlier by sign-out or a password change. */
 export const STAFF_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -40,6 +50,8 @@ export const LoginRequestSchema = z.object(
     password: required(LOGIN_FIELDS_REQUIRED_MESSAGE),
     /** How the client keeps the token, for the session list: 'bearer' for the CLI. Default 'cookie'. */
     kind: z.enum(['cookie', 'bearer'], { error: "kind must be 'cookie' or 'bearer'" }).optional(),
+    /** The CLI's device token from an earlier sign-in (the browser sends the device cookie instead). */
+    device_token: z.string({ error: 'device_token must be a string' }).max(256, 'device_token is too long').optional(),
   },
   { error: LOGIN_FIELDS_REQUIRED_MESSAGE },
 );
@@ -75,6 +87,8 @@ export interface LoginResponse {
   readonly user: StaffIdentity;
   /** ISO 8601 instant the session ends. */
   readonly expires_at: string;
+  /** For `kind: 'bearer'` only: the device token to send with the next sign-in (the browser gets the cookie). */
+  readonly device_token?: string;
 }
 
 /** `GET /api/auth/me` (200, 401 without a session). */

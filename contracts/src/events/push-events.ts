@@ -18,6 +18,11 @@ export const PushSubscriptionSavedData = z.object({
   auth: z.string().min(1).max(64),
   preferences: NotificationPreferencesSchema,
   alerts: AlertListsSchema,
+  /**
+   * The save's Idempotency-Key, when it had one: `id` derived from the client and the key, and the
+   * request's SHA-256, so a retry stores nothing and the key reused for another body is refused.
+   */
+  request: z.object({ id: z.uuid(), fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }).optional(),
 });
 
 export const PushSubscriptionRemovedData = z.object({

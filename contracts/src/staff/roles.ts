@@ -6,7 +6,10 @@
 export const STAFF_ROLES = ['super_admin', 'admin', 'calendar_access'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** One permission per admin tab that needs one (the Maintenance tab uses chain_settings). */
+/**
+ * One permission per admin tab that needs one (the Maintenance tab uses chain_settings), and
+ * `event_log`: the backup of the whole log (`xsd events export`), which has no tab.
+ */
 export const STAFF_PERMISSIONS = [
   'breaking_news',
   'calendar',
@@ -16,6 +19,7 @@ export const STAFF_PERMISSIONS = [
   'passwords',
   'api_keys',
   'users',
+  'event_log',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -30,7 +34,7 @@ const ADMIN_PERMISSIONS = [
 ] as const satisfies readonly StaffPermission[];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  super_admin: [...ADMIN_PERMISSIONS, 'users'],
+  super_admin: [...ADMIN_PERMISSIONS, 'users', 'event_log'],
   admin: ADMIN_PERMISSIONS,
   calendar_access: ['calendar'],
 };

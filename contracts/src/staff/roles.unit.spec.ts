@@ -11,6 +11,7 @@ const SPEC: Record<string, readonly string[]> = {
   api_keys: ['admin', 'super_admin'],
   calendar: ['admin', 'super_admin', 'calendar_access'],
   users: ['super_admin'],
+  event_log: ['super_admin'],
 };
 
 describe('the role table', () => {

@@ -4,6 +4,7 @@ import { ANALYTICS_BATCH_MAX, type CustomAnalyticsEvent, type PageView } from '@
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
+import { Metrics } from '../metrics/metrics.js';
 
 /** Appended at least this often while visits arrive, and at once when a full batch waits. */
 export const ANALYTICS_FLUSH_MS = 100;
@@ -30,7 +31,10 @@ export class AnalyticsBuffer implements OnModuleDestroy {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    metrics: Metrics,
+  ) {
+    metrics.addCollector(() => metrics.analyticsBufferedBeacons.set(this.buffered()));
+  }
 
   addVisit(visit: PageView): void {
     if (this.waiting() >= MAX_WAITING) return;
@@ -60,6 +64,11 @@ export class AnalyticsBuffer implements OnModuleDestroy {
     return this.visits.length + this.custom.length + this.unsent.length * ANALYTICS_BATCH_MAX;
   }
 
+  /** Beacons held in memory, exactly: waiting for a batch, or in a batch whose append failed. */
+  private buffered(): number {
+    return this.visits.length + this.custom.length + this.unsent.reduce((sum, event) => sum + beaconsIn(event), 0);
+  }
+
   private schedule(queued: number): void {
     if (queued >= ANALYTICS_BATCH_MAX) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), ANALYTICS_FLUSH_MS);
@@ -84,4 +93,10 @@ export class AnalyticsBuffer implements OnModuleDestroy {
       this.timer ??= setTimeout(() => void this.flush(), ANALYTICS_FLUSH_MS * 10);
     }
   }
+}
+
+function beaconsIn(event: AnyEvent): number {
+  if (event.type === 'analytics.page-views-recorded') return event.data.visits.length;
+  if (event.type === 'analytics.events-recorded') return event.data.events.length;
+  return 0;
 }

@@ -10,7 +10,10 @@ const header = (request: StaffRequest, name: string): string | null => {
   return typeof value === 'string' ? value : null;
 };
 
-/** POST /api/analytics: the public beacon, answered 202 at once; the visit is appended in a batch. */
+/**
+ * POST /api/analytics: the public beacon, answered 202 at once; the visit is appended in a batch,
+ * or dropped over the per-visitor and per-client limits (see BeaconLimits) with the same answer.
+ */
 @Controller('api/analytics')
 export class AnalyticsBeaconController {
   constructor(private readonly analytics: AnalyticsService) {}
@@ -23,6 +26,7 @@ export class AnalyticsBeaconController {
     const optedOut = header(request, 'dnt') === '1' || header(request, 'sec-gpc') === '1';
     this.analytics.record(beacon, {
       userAgent: header(request, 'user-agent'),
+      client: request.ip,
       // The guard set `staff` when the request carries a live session: staff visits are not counted.
       excluded: optedOut || request.staff !== undefined,
     });

@@ -1,8 +1,14 @@
 import type { AdminOverviewResponse } from '@xsd/contracts/api/admin-overview';
 import type { AnalyticsResponse } from '@xsd/contracts/api/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../metrics/metrics.js';
+import { metricValue } from '../testing/metric-values.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { AnalyticsBuffer } from './analytics-buffer.js';
+import { AnalyticsRetention } from './analytics-retention.js';
+import { AnalyticsService } from './analytics.service.js';
+import { BEACONS_PER_CLIENT_PER_MINUTE, BEACONS_PER_VISITOR_PER_MINUTE } from './beacon-limits.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const DAY = 86_400_000;
@@ -24,7 +30,8 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('analytics through /api/a
 
   beforeAll(async () => {
     pipeline = await openPipeline(kind);
-    api = await createStaffTestApp(pipeline, { admin: ROOT, clock: () => new Date(now) });
+    // Loopback is a trusted proxy, so each test below is its own client through X-Forwarded-For.
+    api = await createStaffTestApp(pipeline, { admin: ROOT, clock: () => new Date(now), http: { trustedProxies: ['127.0.0.1', '::1'] } });
     const { token } = await api.login(ROOT.email, ROOT.password);
     auth = { Authorization: `Bearer ${token}` };
   });
@@ -137,5 +144,111 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('analytics through /api/a
     // A leave beacon needs its duration, and page_leave is not a custom event name.
     await beacon({ page: '/contact', visitor_id: 'visitor-leave', ended: true }).expect(400);
     await beacon({ visitor_id: 'visitor-leave', event_type: 'page_leave', event_data: { session_duration: 5 } }).expect(400);
+  });
+
+  it('shows the beacons waiting in memory for their batch as a gauge, read at scrape time', async () => {
+    const metrics = api.app.get(Metrics);
+    const buffered = async () => {
+      await metrics.scrape();
+      return metricValue(metrics, 'xsd_analytics_buffered_beacons');
+    };
+    expect(await buffered()).toBe(0);
+    // Through the service, not HTTP, so that no batch is due before the scrape (one is every 100 ms).
+    const visitor = { userAgent: BROWSER, client: '192.0.2.50', excluded: false };
+    const record = (id: string) => api.app.get(AnalyticsService).record({ visitor_id: id, event_type: 'wallet_scan', page: '/wallets' }, visitor);
+    record('visitor-gauge-1');
+    record('visitor-gauge-2');
+    api.app.get(AnalyticsService).record({ visitor_id: 'visitor-gauge-3', event_type: 'wallet_scan' }, { ...visitor, excluded: true });
+    expect(await buffered()).toBe(2);
+    await api.app.get(AnalyticsBuffer).flush();
+    expect(await buffered()).toBe(0);
+  });
+
+  /** Visits stored for these visitor ids, once everything sent so far is projected. */
+  const storedVisits = async (visitorIds: readonly string[]) => {
+    await api.app.get(AnalyticsBuffer).flush();
+    // A marker from a fresh client and visitor, appended after everything before it: once it is projected, so is the rest.
+    const marker = `marker-${Math.random().toString(36).slice(2)}`;
+    await beacon({ page: '/marker', visitor_id: marker }, { 'X-Forwarded-For': '192.0.2.250' }).expect(202);
+    await api.app.get(AnalyticsBuffer).flush();
+    const count = async (ids: readonly string[]) =>
+      Number((await pipeline.db.selectFrom('analytics_visits').select((eb) => eb.fn.countAll().as('count')).where('visitor_id', 'in', ids).executeTakeFirstOrThrow()).count);
+    await expect.poll(() => count([marker]), { timeout: 15_000 }).toBe(1);
+    return count(visitorIds);
+  };
+  const dropped = (reason: string) => metricValue(api.app.get(Metrics), 'xsd_analytics_dropped_beacons_total', { reason });
+  /** `count` beacons from `client`, 50 at a time (a second or two); every answer must be 202. */
+  const flood = async (client: string, body: (i: number) => object, count: number) => {
+    for (let sent = 0; sent < count; sent += 50) {
+      const wave = Array.from({ length: 50 }, (_, i) => beacon(body(sent + i), { 'X-Forwarded-For': client }));
+      const statuses = (await Promise.all(wave)).map((response) => response.status);
+      expect(new Set(statuses)).toEqual(new Set([202]));
+    }
+    return count;
+  };
+
+  it('stores at most the visitor limit from a flood of one address and one visitor id, answering 202 throughout', async () => {
+    const before = { visitor: await dropped('visitor'), client: await dropped('client') };
+    const sent = await flood('198.51.100.1', (i) => ({ page: `/flood-${i % 7}`, visitor_id: 'visitor-flood' }), 1_000);
+    // The clock stands still here, so no bucket refills: the visitor's first 30 are all that is stored.
+    expect(await storedVisits(['visitor-flood'])).toBe(BEACONS_PER_VISITOR_PER_MINUTE);
+    // The address passes 120 (30 stored, 90 over the visitor's limit), then refuses the rest itself.
+    expect((await dropped('visitor')) - before.visitor).toBe(BEACONS_PER_CLIENT_PER_MINUTE - BEACONS_PER_VISITOR_PER_MINUTE);
+    expect((await dropped('client')) - before.client).toBe(sent - BEACONS_PER_CLIENT_PER_MINUTE);
+  });
+
+  it('caps many visitor ids from one address at the address limit', async () => {
+    const before = await dropped('client');
+    const ids = Array.from({ length: 500 }, (_, i) => `visitor-rotating-${i}`);
+    const sent = await flood('198.51.100.2', (i) => ({ page: '/rotating', visitor_id: ids[i]! }), ids.length);
+    expect(await storedVisits(ids)).toBe(BEACONS_PER_CLIENT_PER_MINUTE);
+    expect((await dropped('client')) - before).toBe(sent - BEACONS_PER_CLIENT_PER_MINUTE);
+    // IPv6: one host holds a whole /64, so its addresses share one budget.
+    const v6 = Array.from({ length: BEACONS_PER_CLIENT_PER_MINUTE + 10 }, (_, i) =>
+      beacon({ page: '/v6', visitor_id: `visitor-v6-${i}` }, { 'X-Forwarded-For': `2001:db8:7:7::${(i + 1).toString(16)}` }).expect(202),
+    );
+    await Promise.all(v6);
+    expect(await storedVisits(Array.from({ length: v6.length }, (_, i) => `visitor-v6-${i}`))).toBe(BEACONS_PER_CLIENT_PER_MINUTE);
+  });
+
+  it('stores all of normal browsing: several visitors behind one NAT, a few beacons each', async () => {
+    const droppedBefore = (await dropped('visitor')) + (await dropped('client'));
+    const ids = Array.from({ length: 12 }, (_, i) => `visitor-office-${i}`);
+    // Each: a load, four route changes, a wallet scan and leaving; an office of 12 behind one address.
+    for (const id of ids) {
+      for (const [i, page] of ['/', '/silver', '/calendar', '/wallets', '/contact'].entries()) {
+        await beacon({ page, visitor_id: id, ...(i > 0 ? { session_duration: 15 } : {}) }, { 'X-Forwarded-For': '198.51.100.3' }).expect(202);
+      }
+      await beacon({ visitor_id: id, event_type: 'wallet_scan', page: '/wallets' }, { 'X-Forwarded-For': '198.51.100.3' }).expect(202);
+      await beacon({ page: '/contact', visitor_id: id, session_duration: 30, ended: true }, { 'X-Forwarded-For': '198.51.100.3' }).expect(202);
+    }
+    expect(await storedVisits(ids)).toBe(ids.length * 5);
+    expect((await dropped('visitor')) + (await dropped('client'))).toBe(droppedBefore);
+  });
+
+  it('prunes raw rows older than XSD_ANALYTICS_RAW_DAYS and keeps the rollups', async () => {
+    const old = T0 - 200 * DAY;
+    const recent = T0 - 10 * DAY;
+    now = old;
+    await beacon({ page: '/retention', visitor_id: 'visitor-ancient' }, { 'X-Forwarded-For': '198.51.100.4' }).expect(202);
+    await beacon({ visitor_id: 'visitor-ancient', event_type: 'wallet_scan', page: '/retention' }, { 'X-Forwarded-For': '198.51.100.4' }).expect(202);
+    now = recent;
+    await beacon({ page: '/retention', visitor_id: 'visitor-recent' }, { 'X-Forwarded-For': '198.51.100.4' }).expect(202);
+    now = T0;
+    expect(await storedVisits(['visitor-ancient', 'visitor-recent'])).toBe(2);
+    const year = await stats(365);
+    const raw = (table: 'analytics_visits' | 'analytics_events') =>
+      pipeline.db.selectFrom(table).select('visitor_id').where('visitor_id', 'in', ['visitor-ancient', 'visitor-recent']).orderBy('visitor_id').execute();
+
+    const pruned = await api.app.get(AnalyticsRetention).prune();
+    expect(pruned.visits).toBeGreaterThanOrEqual(1);
+    expect(pruned.events).toBeGreaterThanOrEqual(1);
+    expect(await raw('analytics_visits')).toEqual([{ visitor_id: 'visitor-recent' }]);
+    expect(await raw('analytics_events')).toEqual([]);
+    // The rollups keep every day: the year's answer is the same, the old day included.
+    expect(await stats(365)).toEqual(year);
+    expect((await stats(365)).top_pages).toContainEqual({ page: '/retention', visits: 2 });
+    // A second prune finds nothing more.
+    expect(await api.app.get(AnalyticsRetention).prune()).toEqual({ visits: 0, events: 0, visitors: 0 });
   });
 });

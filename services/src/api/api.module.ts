@@ -18,15 +18,18 @@ import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { AdminChainsModule } from '../chains/settings/admin-chains.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
+import { ProbesModule } from '../ops/probes.module.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { PushModule } from '../push/push.module.js';
+import { BackupModule } from '../backup/backup.module.js';
 import { ApiErrorFilter } from '../http/api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
 @Module({
   imports: [
     HealthModule,
+    ProbesModule,
     LiveModule,
     PricesModule,
     PegModule,
@@ -47,6 +50,7 @@ import { ApiErrorFilter } from '../http/api-error.filter.js';
     AnalyticsModule,
     ContactModule,
     PushModule,
+    BackupModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

@@ -2,6 +2,7 @@ import { isApiErrorBody } from '@xsd/contracts/api/errors';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
+import { sendRaw } from '../testing/raw-http.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 
 const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
@@ -98,6 +99,121 @@ function casesFor(method: string, pattern: string): Case[] {
   return cases;
 }
 
+const BOUNDARY = 'fuzzboundary';
+const FORM_FIELDS: Record<string, string> = { name: 'Ada', email: 'ada@example.com', phone: '', subject: 'Bug Report', message: 'Blank chart.' };
+
+/** A well-formed contact form (fields and a small photo), the starting point of the mutations. */
+function wellFormedForm(): string {
+  const fields = Object.entries(FORM_FIELDS).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const photo = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000\r\n`;
+  return `${fields.join('')}${photo}--${BOUNDARY}--\r\n`;
+}
+
+/** One way to break a multipart request: a content type and a body derived from the well-formed ones. */
+const multipartMutation = fc.oneof(
+  // Cut anywhere: mid-header, mid-part, before the closing boundary.
+  fc.nat().map((at) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: wellFormedForm().slice(0, at % wellFormedForm().length) })),
+  // Content types without, with an empty, a wrong or a huge boundary.
+  fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=other', `multipart/form-data; boundary="${BOUNDARY}`, `multipart/form-data; boundary=${'b'.repeat(5_000)}`, 'multipart/mixed; boundary=fuzzboundary', 'multipart/form-data; boundary=fuzzboundary; charset=utf-16')
+    .map((type) => ({ type, body: wellFormedForm() })),
+  // A byte or a run of bytes overwritten, or the CRLFs turned into LFs.
+  fc.tuple(fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 40 })).map(([at, bytes]) => {
+    const form = wellFormedForm();
+    const from = at % form.length;
+    return { type: `multipart/form-data; boundary=${BOUNDARY}`, body: form.slice(0, from) + Buffer.from(bytes).toString('latin1') + form.slice(from + bytes.length) };
+  }),
+  fc.constant({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: wellFormedForm().replaceAll('\r\n', '\n') }),
+  // Parts the form does not have, too many of them, a header over the limit, a field over its size.
+  fc.tuple(fc.constantFrom('name', 'photo', 'admin', '__proto__', 'constructor', '', 'x'.repeat(300)), fc.integer({ min: 1, max: 30 }), fc.boolean()).map(([name, times, asFile]) => {
+    const disposition = `form-data; name="${name}"${asFile ? '; filename="b.png"' : ''}`;
+    const extra = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\nvalue\r\n`.repeat(times);
+    return { type: `multipart/form-data; boundary=${BOUNDARY}`, body: wellFormedForm().replace(`--${BOUNDARY}--`, `${extra}--${BOUNDARY}--`) };
+  }),
+  fc.integer({ min: 1, max: 40 }).map((kib) => ({
+    type: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: wellFormedForm().replace('name="name"', `name="name"; x="${'h'.repeat(kib * 1_024)}"`),
+  })),
+  fc.integer({ min: 20, max: 40 }).map((headers) => ({
+    type: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: wellFormedForm().replace('name="name"\r\n', `name="name"\r\n${Array.from({ length: headers }, (_, n) => `X-H${n}: v\r\n`).join('')}`),
+  })),
+  fc.constantFrom(70_000, 5_242_881).map((size) => ({
+    type: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: wellFormedForm().replace(size < 1_000_000 ? 'Blank chart.' : '0000', 'z'.repeat(size)),
+  })),
+);
+
+/**
+ * Requests a client library would never send, written to the socket as they are: no Host, odd
+ * Expect values, both framings, broken chunks, oversized headers and URLs, request lines that
+ * are not HTTP. Each is whole, so the server has nothing to wait for.
+ */
+function protocolCases(): string[] {
+  const paths = ['/api/prices/latest', '/api/auth/login', '/api/contact', '/api/admin/users', '/'];
+  const cases: string[] = [];
+  for (const path of paths) {
+    const json = 'Content-Type: application/json\r\n';
+    cases.push(
+      `GET ${path} HTTP/1.1\r\n\r\n`,
+      `POST ${path} HTTP/1.1\r\n${json}Content-Length: 2\r\n\r\n{}`,
+      ...['100-continue-x', 'hello', '100-continue, 200-ok', '', 'x'.repeat(1_000)].map(
+        (expect) => `POST ${path} HTTP/1.1\r\nHost: x\r\nExpect: ${expect}\r\n${json}Content-Length: 2\r\n\r\n{}`,
+      ),
+      `POST ${path} HTTP/1.1\r\nHost: x\r\n${json}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      `POST ${path} HTTP/1.1\r\nHost: x\r\n${json}Transfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n`,
+      `POST ${path} HTTP/1.1\r\nHost: x\r\n${json}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+      `POST ${path} HTTP/1.1\r\nHost: x\r\n${json}Content-Length: -2\r\n\r\n{}`,
+      `POST ${path} HTTP/1.1\r\nHost: x\r\n${json}Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n`,
+      `POST ${path} HTTP/1.1\r\nHost: x\r\n${json}Transfer-Encoding: chunked, identity\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+      ...['zz\r\n{}\r\n0\r\n\r\n', '-1\r\n{}\r\n0\r\n\r\n', 'ffffffffffffffffff\r\n{}\r\n0\r\n\r\n', '2\r\n{}0\r\n\r\n', '2;x=\u0001\r\n{}\r\n0\r\n\r\n', '1\r\n{}\r\n0\r\n\r\n'].map(
+        (chunks) => `POST ${path} HTTP/1.1\r\nHost: x\r\n${json}Transfer-Encoding: chunked\r\n\r\n${chunks}`,
+      ),
+      `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`,
+      `GET ${path} HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 2_000 }, (_, n) => `X-${n}: v\r\n`).join('')}\r\n`,
+      `GET ${path}?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n b\r\n\r\n`,
+      `GET ${path} HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n`,
+      `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Nul: a\u0000b\r\n\r\n`,
+      `GET ${path} HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n`,
+      `GET http://elsewhere.example${path} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      `GET ${path} HTTP/2.0\r\nHost: x\r\n\r\n`,
+      `GET ${path} HTTP/1.1 extra\r\nHost: x\r\n\r\n`,
+      `get ${path} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      `BREW ${path} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      `GET ${path}\r\n\r\n`,
+      `GET ${path} HTTP/1.1\nHost: x\n\n`,
+    );
+  }
+  cases.push('HELLO THERE\r\n\r\n', 'CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n', 'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', `GET /${'%'.repeat(10)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  return cases;
+}
+
+/** What every answer carries (security-headers.ts). */
+function missingSecurityHeaders(get: (name: string) => string | null | undefined): string[] {
+  const missing: string[] = [];
+  if (!(get('content-security-policy') ?? '').includes("default-src 'self'")) missing.push('content-security-policy');
+  if (get('x-content-type-options') !== 'nosniff') missing.push('x-content-type-options');
+  if (get('x-frame-options') !== 'DENY') missing.push('x-frame-options');
+  return missing;
+}
+
+/** Why an answer breaks the contract (a 5xx, an error outside the JSON shape, no security headers), or null. */
+function contractBreach(status: number, text: string, get: (name: string) => string | null | undefined): string | null {
+  if (status >= 500) return `${status} ${text.slice(0, 120)}`;
+  if (status >= 400) {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: reported below
+    }
+    if (!isApiErrorBody(body)) return `${status} not the error shape: ${text.slice(0, 120)}`;
+  }
+  // Interim answers (100 Continue) carry no headers of their own.
+  const missing = status >= 200 ? missingSecurityHeaders(get) : [];
+  return missing.length > 0 ? `${status} without ${missing.join(', ')}` : null;
+}
+
 describe('every route against malformed input', () => {
   let pipeline: Pipeline;
   let api: StaffTestApp;
@@ -109,6 +225,8 @@ describe('every route against malformed input', () => {
     pipeline = await openPipeline('embedded');
     api = await createStaffTestApp(pipeline, {
       admin: ROOT,
+      // The multipart cases each come "from" an address of their own.
+      http: { trustedProxies: ['loopback'] },
       onRoute: ({ method, url }) => {
         for (const one of [method].flat()) if (one !== 'HEAD' && one !== 'OPTIONS') routes.push({ method: one, url });
       },
@@ -132,6 +250,7 @@ describe('every route against malformed input', () => {
   it('never answers 5xx nor outside the JSON error shape, signed in or not', { timeout: 300_000 }, async () => {
     const failures: string[] = [];
     let sent = 0;
+    let serverErrors = 0;
     // The stream never ends by itself: it is tried on its own below.
     for (const route of routes.filter((r) => r.url !== '/api/stream')) {
       for (const one of casesFor(route.method, route.url)) {
@@ -148,21 +267,58 @@ describe('every route against malformed input', () => {
             continue;
           }
           const text = await response.text();
-          if (response.status >= 500) failures.push(`${one.method} ${one.path.slice(0, 80)} -> ${response.status} ${text.slice(0, 120)}`);
-          if (response.status >= 400) {
-            let body: unknown = null;
-            try {
-              body = JSON.parse(text);
-            } catch {
-              // not JSON: reported below
-            }
-            if (!isApiErrorBody(body)) failures.push(`${one.method} ${one.path.slice(0, 80)} -> ${response.status} not the error shape: ${text.slice(0, 120)}`);
-          }
+          if (response.status >= 500) serverErrors += 1;
+          const breach = contractBreach(response.status, text, (name) => response.headers.get(name));
+          if (breach !== null) failures.push(`${one.method} ${one.path.slice(0, 80)} -> ${breach}`);
         }
       }
     }
     expect(sent).toBeGreaterThan(2_000);
-    expect(failures.slice(0, 200)).toEqual([]);
+    expect({ serverErrors, failures: failures.slice(0, 200) }).toEqual({ serverErrors: 0, failures: [] });
+  });
+
+  it('never answers a broken multipart form with a 5xx nor outside the JSON error shape', { timeout: 120_000 }, async () => {
+    const mutations = fc.sample(multipartMutation, { numRuns: 300, seed: SEED });
+    const failures: string[] = [];
+    let serverErrors = 0;
+    for (const [index, { type, body }] of mutations.entries()) {
+      // Each from an address of its own (the loopback is a trusted proxy here): the flood limit stays out of the way.
+      const response = await fetch(`${base}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': type, 'x-forwarded-for': `10.2.${index >> 8}.${index & 255}` },
+        body: Buffer.from(body, 'latin1'),
+        signal: AbortSignal.timeout(20_000),
+      }).catch((error: unknown) => ({ status: 0, error }) as const);
+      if ('error' in response) {
+        failures.push(`#${index} ${type.slice(0, 60)}: no answer (${String(response.error)})`);
+        continue;
+      }
+      const text = await response.text();
+      if (response.status >= 500) serverErrors += 1;
+      const breach = contractBreach(response.status, text, (name) => response.headers.get(name));
+      if (breach !== null) failures.push(`#${index} ${type.slice(0, 60)} ${JSON.stringify(body.slice(0, 60))} -> ${breach}`);
+    }
+    expect(mutations.length).toBe(300);
+    expect({ serverErrors, failures: failures.slice(0, 100) }).toEqual({ serverErrors: 0, failures: [] });
+  });
+
+  it('never answers a request broken below HTTP with a 5xx, outside the JSON error shape or without the security headers', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    let serverErrors = 0;
+    const cases = protocolCases();
+    for (const bytes of cases) {
+      const answer = await sendRaw(base, bytes);
+      const shown = JSON.stringify(bytes.slice(0, 90));
+      if (answer === null) {
+        failures.push(`${shown}: no answer`);
+        continue;
+      }
+      if (answer.status >= 500) serverErrors += 1;
+      const breach = contractBreach(answer.status, answer.body, (name) => answer.headers[name]);
+      if (breach !== null) failures.push(`${shown} -> ${breach}`);
+    }
+    expect(cases.length).toBeGreaterThan(150);
+    expect({ serverErrors, failures: failures.slice(0, 100) }).toEqual({ serverErrors: 0, failures: [] });
   });
 
   it('refuses a request whose headers are too large with the JSON error shape', async () => {

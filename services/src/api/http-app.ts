@@ -5,12 +5,15 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionProgress } from '../core/projection-progress.js';
+import { Metrics } from '../metrics/metrics.js';
 import { readYourWrites } from '../read-cache/read-your-writes.js';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from '../http/edge-validation.js';
-import { securityHeaders } from './security-headers.js';
+import { RequestLog, requestIdGenerator } from '../http/request-log.js';
+import { SECURITY_HEADERS, securityHeaders } from './security-headers.js';
+import { recordRequestDurations } from '../http/request-metrics.js';
 import { registerV1RateLimit } from '../http/v1-rate-limit.js';
 import { registerOpenApiRoute } from '../openapi/openapi-route.js';
 import { serveWebApp } from './web-app.js';
@@ -19,6 +22,21 @@ import { serveWebApp } from './web-app.js';
 export const JSON_BODY_LIMIT = 1_048_576;
 /** The contact form's photo limit (the spec's 5 MB), the only upload. */
 export const UPLOAD_FILE_LIMIT = 5_242_880;
+
+/**
+ * Every limit of the multipart parser, set here rather than left to its defaults (1,000 parts,
+ * 2,000 header pairs a part, files as large as the JSON body limit): the only upload is the contact
+ * form, five text fields and one photo, each part with a Content-Disposition and a Content-Type.
+ * Past a limit the reader answers 4xx.
+ */
+export const MULTIPART_LIMITS = {
+  fields: 5,
+  files: 1,
+  parts: 6,
+  headerPairs: 4,
+  fieldSize: 65_536,
+  fileSize: UPLOAD_FILE_LIMIT,
+} as const;
 
 export interface HttpTimeouts {
   /** The whole request, headers and body, must arrive within this (slow-body clients are cut off). */
@@ -37,6 +55,8 @@ export interface HttpAdapterOptions {
   /** Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-*` headers are believed. */
   readonly trustedProxies?: readonly string[];
   readonly timeouts?: HttpTimeouts;
+  /** The process's logger: a line per request goes to it (none without). */
+  readonly logger?: FastifyBaseLogger;
 }
 
 /**
@@ -55,20 +75,80 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
     // No Nest middleware (app.use / MiddlewareConsumer) is used: every request skips middie's pass.
     skipMiddie: true,
     clientErrorHandler: answerClientError,
+    // A line per request with its id (X-Request-Id, from a trusted proxy or new), echoed in the answer.
+    ...(options.logger ? { loggerInstance: options.logger.child({ context: 'Http' }) } : {}),
+    genReqId: requestIdGenerator(proxies),
+    logController: new RequestLog(),
     // A URL that is not valid percent-encoding never reaches a route: answer it in the JSON error shape too.
+    // It runs before any hook, the security headers' too.
     frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
-      reply.code(400).send({ error: { code: 'bad_url', message: 'The request URL is not valid (broken percent-encoding).' } }),
-    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void): Server =>
-      createServer(
-        {
-          requestTimeout: timeouts.requestMs,
-          headersTimeout: timeouts.headersMs,
-          keepAliveTimeout: timeouts.keepAliveMs,
-          connectionsCheckingInterval: timeouts.checkEveryMs,
-        },
-        handler,
-      ),
+      reply
+        .headers(SECURITY_HEADERS)
+        .code(400)
+        .send({ error: { code: 'bad_url', message: 'The request URL is not valid (broken percent-encoding).' } }),
+    serverFactory: (handler: RequestHandler): Server => {
+      const hosted = requireHost(handler);
+      return (
+        createServer(
+          {
+            requestTimeout: timeouts.requestMs,
+            headersTimeout: timeouts.headersMs,
+            keepAliveTimeout: timeouts.keepAliveMs,
+            connectionsCheckingInterval: timeouts.checkEveryMs,
+            // Node's own refusal of a missing Host is an empty 400: requireHost answers it instead.
+            requireHostHeader: false,
+          },
+          hosted,
+        )
+          // Node takes any Expect that contains "100-continue" (`100-continue-x` too) as that one.
+          .on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+            if (request.headers.expect?.trim().toLowerCase() !== '100-continue') return expectationFailed(response);
+            response.writeContinue();
+            hosted(request, response);
+          })
+          // Without a listener Node answers any other Expect with an empty 417.
+          .on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => expectationFailed(response))
+          // Without a listener Node drops a CONNECT (a proxy's method) without a word.
+          .on('connect', (_request: IncomingMessage, socket: Socket) =>
+            answerSocket(socket, 405, 'method_not_allowed', 'This server is not a proxy: CONNECT is not served.'),
+          )
+      );
+    },
   });
+}
+
+type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** The only expectation HTTP defines is 100-continue (RFC 9110 10.1.1). */
+function expectationFailed(response: ServerResponse): void {
+  answerRaw(response, 417, 'expectation_failed', 'The only expectation understood is "Expect: 100-continue".');
+}
+
+/** An HTTP/1.1 request must name its host (RFC 9112 3.2); an HTTP/1.0 one need not. */
+function requireHost(handler: RequestHandler): RequestHandler {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    if (request.headers.host === undefined && request.httpVersionMajor === 1 && request.httpVersionMinor >= 1) {
+      answerRaw(response, 400, 'missing_host', 'The request has no Host header.');
+      return;
+    }
+    handler(request, response);
+  };
+}
+
+/** The head of an answer written before Fastify sees the request: the JSON error shape's, with the security headers. */
+function rawHead(body: string): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+}
+
+/** Answers a request Fastify never sees, in the JSON error shape; the connection closes after it. */
+function answerRaw(response: ServerResponse, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ error: { code, message } });
+  response.writeHead(status, rawHead(body)).end(body);
 }
 
 /** Node's parser errors, by its error codes: what the client gets before any route could run. */
@@ -85,11 +165,14 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     return;
   }
   const { status, code, message } = CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST;
+  answerSocket(socket, status, code, message);
+}
+
+/** Writes an answer in the JSON error shape straight to a socket no response object owns, and closes it. */
+function answerSocket(socket: Socket, status: number, code: string, message: string): void {
   const body = JSON.stringify({ error: { code, message } });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  const head = Object.entries(rawHead(body)).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
 }
 
 /** Creates Nest applications without Nest's own body parsers: `configureHttpApp` adds JSON alone. */
@@ -101,13 +184,14 @@ export interface HttpAppOptions {
 }
 
 /**
- * What an HTTP role puts in front of the API routes, before `init()` / `listen()`: security
- * headers, the cross-origin (CSRF) check, CORS for the public read API, JSON as the only body
- * type (plus multipart for routes that take an upload), well-formed text everywhere,
- * compression, and the built web app. Returns whether the web app was found.
+ * What an HTTP role puts in front of the API routes, before `init()` / `listen()`: request
+ * durations measured, security headers, the cross-origin (CSRF) check, CORS for the public read
+ * API, JSON as the only body type (plus multipart for routes that take an upload), well-formed
+ * text everywhere, compression, and the built web app. Returns whether the web app was found.
  */
 export async function configureHttpApp(app: NestFastifyApplication, options: HttpAppOptions = {}): Promise<boolean> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  recordRequestDurations(fastify, app.get(Metrics));
   await app.register(securityHeaders);
   // A state-changing request from another site's page is refused (403) before any route runs;
   // the CLI's bearer-token requests carry no browser headers and pass.
@@ -126,7 +210,7 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
     if (body === '' || body.length === 0) return done(null, undefined);
     return parseJson(request, body.toString(), done);
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 65_536 } });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   fastify.addHook('preValidation', acceptOnlyDeclaredBodies);
   fastify.addHook('preValidation', requireWellFormedText);
   await app.register(fastifyCompress, {

@@ -1,12 +1,33 @@
 import { connect } from 'node:net';
 import { isApiErrorBody } from '@xsd/contracts/api/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NestPinoLogger } from '../logging/nest-logger.js';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
+import { captureLogs } from '../testing/log-capture.js';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
+import { type RawAnswer, sendRaw } from '../testing/raw-http.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 import { createWebBuildFixture, type WebBuildFixture } from '../testing/web-build-fixture.js';
 
 const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
+
+/** The headers every answer carries (security-headers.ts), whoever wrote it. */
+function expectSecurityHeaders(headers: Readonly<Record<string, string>> | Headers): void {
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? '';
+  expect(get('content-security-policy')).toContain("default-src 'self'");
+  expect(get('content-security-policy')).toContain("frame-ancestors 'none'");
+  expect(get('x-content-type-options')).toBe('nosniff');
+  expect(get('x-frame-options')).toBe('DENY');
+  expect(get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+}
+
+/** An answer in the JSON error shape with the security headers. */
+function expectErrorAnswer(answer: RawAnswer | null, status: number): void {
+  expect(answer?.status).toBe(status);
+  expect(answer?.headers['content-type']).toMatch(/^application\/json/);
+  expect(isApiErrorBody(JSON.parse(answer!.body))).toBe(true);
+  expectSecurityHeaders(answer!.headers);
+}
 
 async function listening(app: { app: { listen(port: number, host: string): Promise<unknown>; getUrl(): Promise<string> } }): Promise<string> {
   await app.app.listen(0, '127.0.0.1');
@@ -86,6 +107,24 @@ describe('the HTTP edge: headers, web app files', () => {
       const response = await fetch(`${base}${path}`, { method });
       expect(response.status).toBe(404);
       expect(isApiErrorBody(await response.json())).toBe(true);
+    }
+  });
+
+  it.each(['//api/admin/users', '/API/admin/users', '/Api/news', '/api//news', '//api//prices/latest', '/API', '/api;x', '/%2Fapi/news', '/%41PI/news', '//assets/missing.js'])(
+    'answers %s, an API path in another case or with more slashes, with a JSON 404, never the app',
+    async (path) => {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(isApiErrorBody(await response.json())).toBe(true);
+    },
+  );
+
+  it('still serves the app on paths that only start like the API', async () => {
+    for (const path of ['/apiary', '/news/api']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
     }
   });
 
@@ -256,5 +295,103 @@ describe('the HTTP edge: cross-site requests, bodies and proxies', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(answer).toMatch(/^HTTP\/1.1 408/);
     expect(isApiErrorBody(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)))).toBe(true);
+    expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+    expect(answer).toMatch(/\r\ncontent-security-policy: default-src 'self'/i);
+  });
+});
+
+describe('the HTTP edge: what Node and Fastify answer themselves', () => {
+  let api: ApiTestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    api = await createApiTestApp();
+    base = await listening(api);
+  });
+  afterAll(() => api?.close());
+
+  it.each([
+    ['no Host', 'GET /api/prices/latest HTTP/1.1\r\n\r\n', 400],
+    ['an Expect other than 100-continue', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nExpect: hello\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', 417],
+    ['an Expect that only contains 100-continue', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nExpect: 100-continue-x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', 417],
+    ['both Content-Length and Transfer-Encoding', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+    ['a chunk size that is not hex', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n', 400],
+    ['headers over the limit', `GET /api/prices/latest HTTP/1.1\r\nHost: x\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`, 431],
+    ['a huge URL', `GET /api/prices/latest?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+    ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400],
+    ['the proxy method CONNECT', 'CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n', 405],
+    ['a URL that is not percent-encoding', 'GET /api/wallets/% HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+  ])('answers a request with %s in the JSON error shape with the security headers', async (_name, bytes, status) => {
+    expectErrorAnswer(await sendRaw(base, bytes), status);
+  });
+
+  it('still serves an HTTP/1.0 request without Host, and 100-continue', async () => {
+    expect((await sendRaw(base, 'GET /api/prices/latest HTTP/1.0\r\n\r\n'))?.status).toBe(200);
+    const login = 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
+    expect((await sendRaw(base, login, 1_000))?.status).toBe(100);
+  });
+});
+
+describe('the HTTP edge: malformed multipart on POST /api/contact', () => {
+  let pipeline: Pipeline;
+  let api: StaffTestApp;
+  let base: string;
+  let client = 0;
+  const logs = captureLogs();
+  const FIELDS: Record<string, string> = { name: 'Ada', email: 'ada@example.com', subject: 'Bug Report', message: 'Blank chart.' };
+  const part = (name: string, value: string, extra = '') => `--xyz\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n${value}\r\n`;
+  const form = (fields: Record<string, string>) => Object.entries(fields).map(([name, value]) => part(name, value)).join('');
+  const photo = (name: string, bytes: string) => `--xyz\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${bytes}\r\n`;
+
+  beforeAll(async () => {
+    pipeline = await openPipeline('embedded');
+    // Each request from its own address (the loopback is a trusted proxy), so the flood limit stays out of the way.
+    api = await createStaffTestApp(pipeline, { logger: new NestPinoLogger(logs.logger), http: { logger: logs.logger, trustedProxies: ['loopback'] } });
+    base = await listening(api);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await pipeline?.cleanup();
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', `${form(FIELDS)}--xyz--\r\n`, 400],
+    ['an empty boundary', 'multipart/form-data; boundary=', `${form(FIELDS)}--xyz--\r\n`, 400],
+    ['another boundary than the body has', 'multipart/form-data; boundary=abc', `${form(FIELDS)}--xyz--\r\n`, 400],
+    ['no closing boundary', 'multipart/form-data; boundary=xyz', form(FIELDS), 400],
+    ['a part cut short', 'multipart/form-data; boundary=xyz', `${form(FIELDS)}--xyz\r\nContent-Disposition: form-data; name="phone"\r\n\r\n12`, 400],
+    ['a part without headers', 'multipart/form-data; boundary=xyz', `--xyz\r\nab`, 400],
+    ['a field over the size limit', 'multipart/form-data; boundary=xyz', `${form({ ...FIELDS, message: 'm'.repeat(70_000) })}--xyz--\r\n`, 400],
+    ['a photo over the size limit', 'multipart/form-data; boundary=xyz', `${form(FIELDS)}${photo('photo', 'p'.repeat(5_242_881))}--xyz--\r\n`, 413],
+    ['too many fields', 'multipart/form-data; boundary=xyz', `${form({ ...FIELDS, phone: '1' })}${part('name', 'again')}--xyz--\r\n`, 400],
+    ['a field sent twice', 'multipart/form-data; boundary=xyz', `${form(FIELDS)}${part('name', 'again')}--xyz--\r\n`, 400],
+    ['too many files', 'multipart/form-data; boundary=xyz', `${form(FIELDS)}${photo('photo', 'a')}${photo('photo', 'b')}--xyz--\r\n`, 400],
+    ['a field the form does not have', 'multipart/form-data; boundary=xyz', `${form({ ...FIELDS, admin: 'yes' })}--xyz--\r\n`, 400],
+    ['a file under another name', 'multipart/form-data; boundary=xyz', `${form(FIELDS)}${photo('file', 'a')}--xyz--\r\n`, 400],
+    ['a part header over the limit', 'multipart/form-data; boundary=xyz', `${part('name', 'Ada', `; x="${'h'.repeat(20_000)}"`)}--xyz--\r\n`, 400],
+    ['no parts at all', 'multipart/form-data; boundary=xyz', '--xyz--\r\n', 400],
+  ])('answers %s with a 4xx in the JSON error shape and logs no error', async (_name, type, body, status) => {
+    const response = await fetch(`${base}/api/contact`, { method: 'POST', headers: { 'content-type': type, 'x-forwarded-for': `10.1.0.${++client}` }, body });
+    expect(response.status).toBe(status);
+    expect(isApiErrorBody(await response.json())).toBe(true);
+    expectSecurityHeaders(response.headers);
+    expect(logs.entries().filter((entry) => entry.level === 'error' || entry.level === 'fatal')).toEqual([]);
+  });
+
+  it('answers a body whose chunks end mid-part with 400 in the JSON error shape', async () => {
+    const cut = `${form(FIELDS)}--xyz\r\nContent-Disposition: form-data; name="phone"\r\n\r\n12`;
+    const head = `POST /api/contact HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.1.1.1\r\nContent-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    expectErrorAnswer(await sendRaw(base, `${head}${Buffer.byteLength(cut).toString(16)}\r\n${cut}\r\n0\r\n\r\n`), 400);
+    expect(logs.entries().filter((entry) => entry.level === 'error' || entry.level === 'fatal')).toEqual([]);
+  });
+
+  it('still takes a well-formed form', async () => {
+    const response = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz', 'x-forwarded-for': '10.1.2.1' },
+      body: `${form({ ...FIELDS, phone: '' })}--xyz--\r\n`,
+    });
+    expect(response.status).toBe(201);
   });
 });

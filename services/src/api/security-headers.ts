@@ -68,6 +68,12 @@ function helmetHeaders(): Record<string, string> {
 }
 
 /**
+ * The headers every answer carries, worked out once: the Fastify hook below sets them, and the
+ * answers written before Fastify sees a request (Node's parser errors, an unknown Expect) too.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
+
+/**
  * Security headers on every response, errors and 404s included: helmet's CSP as above,
  * `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options: DENY` and the rest of
  * its defaults. helmet works out the headers once; each request then hands them to Fastify in
@@ -77,9 +83,8 @@ function helmetHeaders(): Record<string, string> {
  */
 export const securityHeaders = fp(
   async (fastify: FastifyInstance) => {
-    const headers = helmetHeaders();
     fastify.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(SECURITY_HEADERS);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
       done();
     });

@@ -58,7 +58,23 @@ function splitAtHead(html: string): [string, string] {
   return [html.slice(0, at + 6), html.slice(at + 6)];
 }
 
-const API_PATH = /^\/api(\/|\?|$)/;
+/**
+ * What the page fallback never answers: a path that is /api or /assets once its case, repeated
+ * slashes and percent-encoding are set aside (`//api/admin/users`, `/API/news`, `/%61pi`), so a
+ * mistyped API path is a JSON 404 and never the app's HTML with a 200.
+ */
+const NOT_THE_APP = /^\/(api|assets)(?![\w-])/;
+
+function normalisedPath(url: string): string {
+  const path = url.split(/[?#]/, 1)[0];
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // not valid percent-encoding: judged as it came
+  }
+  return decoded.replace(/[\\/]+/g, '/').toLowerCase();
+}
 /** Source maps stay on the build machine: the served app carries no map of its sources. */
 const SOURCE_MAP = /\.map$/;
 
@@ -99,7 +115,7 @@ export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()):
   fastify.get('/', sendIndex);
   fastify.get('/*', (request, reply) => {
     // Unknown API paths and missing assets stay 404s in the JSON error shape.
-    if (API_PATH.test(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
+    if (NOT_THE_APP.test(normalisedPath(request.url))) return reply.callNotFound();
     return sendIndex(request, reply);
   });
   return true;

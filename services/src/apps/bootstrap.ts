@@ -3,15 +3,18 @@ import { type DynamicModule, type INestApplication, type INestApplicationContext
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureHttpApp, createHttpAdapter, NEST_HTTP_OPTIONS } from '../api/http-app.js';
-import { type AppConfig, describeConfig } from '../config/config.js';
+import { type AppConfig, describeConfig, loadConfig } from '../config/config.js';
+import { createLogger, type LoggerOptions, type ProcessRole } from '../logging/logger.js';
+import { NestPinoLogger } from '../logging/nest-logger.js';
 
 /** Starts an HTTP role on config.port and serves the built web app next to the API. */
-export async function startHttpApp(module: DynamicModule, config: AppConfig): Promise<INestApplication> {
+export async function startHttpApp(module: DynamicModule, config: AppConfig, role: ProcessRole): Promise<INestApplication> {
+  const processLogger = createLogger({ role, level: config.logLevel });
   const app = await NestFactory.create<NestFastifyApplication>(
     module,
-    createHttpAdapter({ trustedProxies: config.trustedProxies }),
+    createHttpAdapter({ trustedProxies: config.trustedProxies, logger: processLogger }),
     // Start-up errors are thrown to the caller, which prints one line, instead of Nest exiting with a stack trace.
-    { ...NEST_HTTP_OPTIONS, bufferLogs: false, abortOnError: false },
+    { ...NEST_HTTP_OPTIONS, logger: new NestPinoLogger(processLogger), bufferLogs: false, abortOnError: false },
   );
   app.enableShutdownHooks();
   const logger = new Logger('Silverboard');
@@ -23,12 +26,25 @@ export async function startHttpApp(module: DynamicModule, config: AppConfig): Pr
   return app;
 }
 
-/** Starts a role without HTTP (the projector, the ingestor). */
-export async function startWorker(module: DynamicModule): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(module, { abortOnError: false });
+/**
+ * Starts a role without HTTP (the projector, the ingestor, the notifier), logging as `logs` says;
+ * a one-off command (`xsd projections rebuild`) keeps Nest's console lines.
+ */
+export async function startWorker(module: DynamicModule, logs?: LoggerOptions): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(module, {
+    ...(logs ? { logger: new NestPinoLogger(createLogger(logs)) } : {}),
+    abortOnError: false,
+  });
   app.enableShutdownHooks();
   await app.init();
   return app;
+}
+
+/** A role's main: loads the settings and starts, a bad setting (XSD_LOG_LEVEL=loud) failing in one line like the rest. */
+export async function startRole(start: (config: AppConfig) => Promise<unknown>): Promise<void> {
+  await Promise.resolve()
+    .then(() => start(loadConfig()))
+    .catch(exitOnStartFailure);
 }
 
 /** Turns a start-up failure into one clear line and a non-zero exit instead of a stack dump. */

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -37,11 +38,13 @@ async function caughtUp(stack: RunningStack): Promise<Health> {
   return last!;
 }
 
+const ADMIN = { email: 'first.admin.e2e@silverboard.test', password: 'first admin password 8c21d7' };
+
 describe('make start, embedded (no DATABASE_URL, no NATS_URL)', () => {
   let stack: RunningStack;
   beforeAll(async () => {
     // As a first `make start` on a new machine: the stack migrates its new database itself.
-    stack = await startStack({ migrateAtStart: true });
+    stack = await startStack({ migrateAtStart: true, env: { XSD_ADMIN_EMAIL: ADMIN.email, XSD_ADMIN_PASSWORD: ADMIN.password } });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -71,6 +74,80 @@ describe('make start, embedded (no DATABASE_URL, no NATS_URL)', () => {
     const response = await fetch(`${stack.url}/api/no-such-thing`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('logs JSON lines, one a request, and none holds a secret of sign-in, staff, API key, push or contact traffic', async () => {
+    const call = async (path: string, init: RequestInit & { expect: number }) => {
+      const response = await fetch(`${stack.url}${path}`, init);
+      expect(response.status, `${init.method ?? 'GET'} ${path}`).toBe(init.expect);
+      return { id: response.headers.get('x-request-id')!, body: (await response.json()) as Record<string, unknown> };
+    };
+    const json = { 'content-type': 'application/json' };
+    const login = await call('/api/auth/login', { method: 'POST', headers: json, body: JSON.stringify(ADMIN), expect: 200 });
+    const token = String(login.body.token);
+    const staff = { ...json, authorization: `Bearer ${token}` };
+    const editorEmail = 'new.calendar.e2e@silverboard.test';
+    const created = await call('/api/admin/users', { method: 'POST', headers: staff, body: JSON.stringify({ email: editorEmail, role: 'calendar_access' }), expect: 201 });
+    const apiKey = await call('/api/admin/api-keys', {
+      method: 'POST',
+      headers: staff,
+      body: JSON.stringify({ name: 'logs e2e', permissions: ['send_notifications'] }),
+      expect: 201,
+    });
+    // A push service on a closed port of this machine: the push fails at once, as pushes to a gone service do.
+    const endpoint = `https://127.0.0.1:${await findFreeBasePort(1)}/push/v2/endpoint-secret-${randomBytes(8).toString('hex')}`;
+    const keys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') };
+    await call('/api/push/subscriptions', { method: 'POST', headers: json, body: JSON.stringify({ subscription: { endpoint, keys } }), expect: 200 });
+    const pushed = await call('/api/push/send', {
+      method: 'POST',
+      headers: { ...json, 'x-api-key': String(apiKey.body.key) },
+      body: JSON.stringify({ payload: { title: 'Logs e2e', body: 'A broadcast' } }),
+      expect: 200,
+    });
+    const visitorEmail = 'visitor.e2e.secret@example.test';
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ name: 'Vera Visitor', email: visitorEmail, subject: 'General Inquiry', message: 'Hello from the logs test' })) {
+      form.append(name, value);
+    }
+    const contact = await call('/api/contact', { method: 'POST', body: form, expect: 201 });
+    const lastIds = [created.id, apiKey.id, pushed.id, contact.id];
+    await waitFor(() => lastIds.every((id) => stack.output().includes(`"reqId":"${id}"`)), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      message: 'the request lines of the last requests',
+    });
+
+    const lines = stack.output().trim().split('\n');
+    const parsed = lines.map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return line;
+      }
+    });
+    // Piped, every line is JSON but the launcher's own `devnet:` line.
+    expect(parsed.filter((line) => typeof line === 'string')).toEqual([expect.stringMatching(/^devnet: seven chains on /)]);
+    const entries = parsed.filter((line): line is Record<string, unknown> => typeof line !== 'string');
+    expect(entries.every((entry) => entry.role === 'all' && typeof entry.time === 'string' && typeof entry.level === 'string')).toBe(true);
+    expect(entries.filter((entry) => entry.reqId === contact.id)).toEqual([
+      expect.objectContaining({ context: 'Http', method: 'POST', route: '/api/contact', status: 201, durationMs: expect.any(Number) }),
+    ]);
+    expect(entries.some((entry) => entry.context === 'PushBroadcast' && String(entry.msg).includes('0 sent, 1 failed of 1'))).toBe(true);
+    const secrets = {
+      password: ADMIN.password,
+      'session token': token,
+      "the new account's password": String(created.body.password),
+      'API key': String(apiKey.body.key),
+      'push endpoint': endpoint,
+      "push endpoint's path": new URL(endpoint).pathname,
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+      "visitor's email": visitorEmail,
+      'staff emails': editorEmail,
+      "admin's email": ADMIN.email,
+    };
+    const output = stack.output();
+    for (const [name, secret] of Object.entries(secrets)) expect(output, name).not.toContain(secret);
   });
 });
 
@@ -145,6 +222,28 @@ describe('make start, when it cannot start', () => {
         `Silverboard failed to start: anvil (chain 137) exited before listening on http://127.0.0.1:${devnetBasePort + 3}`,
       );
       for (const i of [0, 1, 2, 4, 5, 6]) expect(await isListening(devnetBasePort + i)).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('make start, when its ops port is taken', () => {
+  it('says which port in one line, exits 1 and leaves no chain running', async () => {
+    const metricsPort = await findFreeBasePort(1);
+    const devnetBasePort = await findFreeBasePort();
+    const blocker = await listen(metricsPort);
+    try {
+      const start = startStack({ env: { XSD_METRICS_PORT: String(metricsPort), XSD_DEVNET_BASE_PORT: String(devnetBasePort) } });
+
+      const error = (await start.catch((reason: unknown) => reason)) as StackStartError;
+      expect(error).toBeInstanceOf(StackStartError);
+      expect(error.exit).toEqual({ code: 1, signal: null, killed: false });
+      expect(error.output).toContain(
+        `Silverboard failed to start: the ops listener cannot listen on 127.0.0.1:${metricsPort}: the port is in use (EADDRINUSE). ` +
+          'Set XSD_METRICS_PORT to a free port, or 0 to turn it off\n',
+      );
+      for (let i = 0; i < 7; i++) expect(await isListening(devnetBasePort + i)).toBe(false);
     } finally {
       blocker.close();
     }

@@ -28,7 +28,25 @@ export interface AppConfig {
   readonly networkOverrides: Partial<Record<ChainName, NetworkOverride>>;
   /** XSD_TRUSTED_PROXIES: addresses or CIDR ranges whose X-Forwarded-* headers are believed (none by default). */
   readonly trustedProxies: readonly string[];
+  /** XSD_METRICS_PORT: the ops listener (GET /metrics, /livez, /readyz); 0 turns it off. Default 9464. */
+  readonly metricsPort: number;
+  /** XSD_METRICS_HOST: where the ops listener binds (default 127.0.0.1, never the public address by accident). */
+  readonly metricsHost: string;
+  /** XSD_LOG_LEVEL: pino's level names (fatal, error, warn, info, debug, trace, silent). Default info. */
+  readonly logLevel: LogLevel;
+  /** XSD_ANALYTICS_RAW_DAYS: days the raw analytics rows are kept (the daily rollups keep every day). Default 90. */
+  readonly analyticsRawDays: number;
+  /** XSD_STREAM_MAX_PER_CLIENT: open GET /api/stream connections one client address may hold (default 20). */
+  readonly liveStreamMaxPerClient: number;
+  /**
+   * XSD_STREAM_MAX_TOTAL: open GET /api/stream connections of this process (default 10,000), to be set
+   * below its descriptor limit (`ulimit -n`) less what the rest of the process needs.
+   */
+  readonly liveStreamMaxTotal: number;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -40,11 +58,7 @@ function optional(env: NodeJS.ProcessEnv, key: string): string | null {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const portText = optional(env, 'PORT') ?? '8080';
-  const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got '${portText}'`);
-  }
+  const port = portSetting(env, 'PORT', 8080);
   const profile = optional(env, 'XSD_NETWORK_PROFILE') ?? 'devnet';
   if (profile !== 'devnet' && profile !== 'mainnet') {
     throw new ConfigError(`XSD_NETWORK_PROFILE must be 'devnet' or 'mainnet', got '${profile}'`);
@@ -67,7 +81,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devnetBasePort: integerSetting(env, 'XSD_DEVNET_BASE_PORT', 8545),
     networkOverrides: networkOverrides(optional(env, 'XSD_NETWORKS_FILE')),
     trustedProxies: trustedProxies(optional(env, 'XSD_TRUSTED_PROXIES')),
+    metricsPort: portSetting(env, 'XSD_METRICS_PORT', 9464),
+    metricsHost: optional(env, 'XSD_METRICS_HOST') ?? '127.0.0.1',
+    logLevel: logLevel(optional(env, 'XSD_LOG_LEVEL')),
+    analyticsRawDays: positiveSetting(env, 'XSD_ANALYTICS_RAW_DAYS', 90),
+    liveStreamMaxPerClient: positiveSetting(env, 'XSD_STREAM_MAX_PER_CLIENT', 20),
+    liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
   };
+}
+
+function portSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const text = optional(env, key) ?? String(fallback);
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`${key} must be a whole number from 0 to 65535, got '${text}'`);
+  }
+  return port;
+}
+
+function logLevel(text: string | null): LogLevel {
+  if (text === null) return 'info';
+  const level = LOG_LEVELS.find((name) => name === text.toLowerCase());
+  if (level === undefined) throw new ConfigError(`XSD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${text}'`);
+  return level;
 }
 
 const PROXY_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
@@ -110,6 +146,12 @@ function integerSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): 
   if (text === null) return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${key} must be a whole number, got '${text}'`);
+  return value;
+}
+
+function positiveSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const value = integerSetting(env, key, fallback);
+  if (value < 1) throw new ConfigError(`${key} must be at least 1, got '${value}'`);
   return value;
 }
 

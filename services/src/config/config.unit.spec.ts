@@ -77,6 +77,41 @@ describe('loadConfig', () => {
     );
   });
 
+  it('given nothing about operations, then the ops listener is on 127.0.0.1:9464 and logs at info', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1', logLevel: 'info' });
+  });
+
+  it('given nothing about the live stream, then a client may hold 20 streams and the process 10,000; the settings change them', () => {
+    expect(loadConfig({})).toMatchObject({ liveStreamMaxPerClient: 20, liveStreamMaxTotal: 10_000 });
+    expect(loadConfig({ XSD_STREAM_MAX_PER_CLIENT: '5', XSD_STREAM_MAX_TOTAL: '800' })).toMatchObject({ liveStreamMaxPerClient: 5, liveStreamMaxTotal: 800 });
+    expect(() => loadConfig({ XSD_STREAM_MAX_PER_CLIENT: '0' })).toThrow("XSD_STREAM_MAX_PER_CLIENT must be at least 1, got '0'");
+    expect(() => loadConfig({ XSD_STREAM_MAX_TOTAL: 'many' })).toThrow("XSD_STREAM_MAX_TOTAL must be a whole number, got 'many'");
+  });
+
+  it('given XSD_METRICS_PORT and XSD_METRICS_HOST, then the ops listener is there; 0 turns it off', () => {
+    expect(loadConfig({ XSD_METRICS_PORT: '19464', XSD_METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 19464, metricsHost: '0.0.0.0' });
+    expect(loadConfig({ XSD_METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(() => loadConfig({ XSD_METRICS_PORT: 'nine' })).toThrow("XSD_METRICS_PORT must be a whole number from 0 to 65535, got 'nine'");
+    expect(() => loadConfig({ XSD_METRICS_PORT: '65536' })).toThrow(ConfigError);
+    expect(() => loadConfig({ XSD_METRICS_PORT: '-1' })).toThrow(ConfigError);
+  });
+
+  it('given XSD_LOG_LEVEL, then it is one of pino\'s level names, in any case', () => {
+    expect(loadConfig({ XSD_LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(loadConfig({ XSD_LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+    expect(loadConfig({ XSD_LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(() => loadConfig({ XSD_LOG_LEVEL: 'verbose' })).toThrow(
+      "XSD_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'",
+    );
+  });
+
+  it('given XSD_ANALYTICS_RAW_DAYS, then raw analytics rows are kept that many days (90 by default, at least 1)', () => {
+    expect(loadConfig({}).analyticsRawDays).toBe(90);
+    expect(loadConfig({ XSD_ANALYTICS_RAW_DAYS: '30' }).analyticsRawDays).toBe(30);
+    expect(() => loadConfig({ XSD_ANALYTICS_RAW_DAYS: '0' })).toThrow("XSD_ANALYTICS_RAW_DAYS must be at least 1, got '0'");
+    expect(() => loadConfig({ XSD_ANALYTICS_RAW_DAYS: 'ninety' })).toThrow("XSD_ANALYTICS_RAW_DAYS must be a whole number, got 'ninety'");
+  });
+
   it('refuses a bad port, an unknown profile and half of the admin credentials', () => {
     expect(() => loadConfig({ PORT: '80a' })).toThrow("PORT must be a whole number from 0 to 65535, got '80a'");
     expect(() => loadConfig({ XSD_NETWORK_PROFILE: 'testnet' })).toThrow("XSD_NETWORK_PROFILE must be 'devnet' or 'mainnet', got 'testnet'");

@@ -17,11 +17,16 @@ export const CONTACT_PHOTO_FIELD = 'photo';
 const FORM_FIELDS = new Set(['name', 'email', 'phone', 'subject', 'message']);
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+const statusOf = (error: unknown) => (error as { statusCode?: unknown } | null)?.statusCode;
+
+const MALFORMED = 'The form could not be read: send it as multipart/form-data, whole and well-formed.';
 
 /**
- * Reads the multipart body (the edge lets it through only on routes marked TAKES_UPLOAD, with one
- * file of at most 5,242,880 bytes). The plugin's own refusals become the spec's messages; the
- * text fields get the same well-formed-text check JSON bodies get at the edge.
+ * Reads the multipart body (the edge lets it through only on routes marked TAKES_UPLOAD, within
+ * MULTIPART_LIMITS). Whatever the client sent is answered 4xx: the plugin's own refusals become
+ * the spec's messages, a part the form does not have or a field sent twice is refused, and a body
+ * the parser cannot read (no boundary, cut short, a part header too long) is a 400, not a fault of
+ * ours. The text fields get the same well-formed-text check JSON bodies get at the edge.
  */
 export async function readContactUpload(request: FastifyRequest): Promise<ContactUpload> {
   const fields: Record<string, string> = {};
@@ -36,7 +41,9 @@ export async function readContactUpload(request: FastifyRequest): Promise<Contac
         const bytes = await part.toBuffer();
         // A browser sends an empty, nameless file part when nothing was chosen.
         if (bytes.length > 0 || part.filename !== '') photo = new Uint8Array(bytes);
-      } else if (FORM_FIELDS.has(part.fieldname)) {
+      } else {
+        if (!FORM_FIELDS.has(part.fieldname)) throw new ApiError(400, 'invalid_contact', `The form has no field '${part.fieldname.slice(0, 40)}'`);
+        if (part.fieldname in fields) throw new ApiError(400, 'invalid_contact', `The field '${part.fieldname}' is sent twice`);
         if (part.valueTruncated || typeof part.value !== 'string') {
           throw new ApiError(400, 'invalid_contact', `The field '${part.fieldname}' is too long`);
         }
@@ -44,13 +51,28 @@ export async function readContactUpload(request: FastifyRequest): Promise<Contac
       }
     }
   } catch (error) {
-    if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'photo_too_large', CONTACT_PHOTO_TOO_LARGE_MESSAGE);
-    if (errorCode(error) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new ApiError(415, 'unsupported_media_type', 'Send the form as multipart/form-data.');
-    }
-    if (errorCode(error) === 'FST_FILES_LIMIT') throw new ApiError(400, 'too_many_files', CONTACT_TOO_MANY_FILES_MESSAGE);
-    throw error;
+    throw refusal(error);
   }
   if (findUnsafeText(fields) !== null) throw new ApiError(400, 'invalid_text', 'The request body must not contain NUL characters or broken Unicode.');
   return { fields, photo };
+}
+
+/** What a failed read answers: the client's mistake as a 4xx; only a fault of ours (a 5xx the plugin names) stays one. */
+function refusal(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  switch (errorCode(error)) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError(413, 'photo_too_large', CONTACT_PHOTO_TOO_LARGE_MESSAGE);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError(415, 'unsupported_media_type', 'Send the form as multipart/form-data.');
+    case 'FST_FILES_LIMIT':
+      return new ApiError(400, 'too_many_files', CONTACT_TOO_MANY_FILES_MESSAGE);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new ApiError(400, 'invalid_contact', 'The form has more parts than it takes.');
+  }
+  const status = statusOf(error);
+  if (typeof status === 'number' && status >= 500) return error;
+  // busboy's own errors carry no status: every one of them is about the bytes the client sent.
+  return new ApiError(400, 'malformed_multipart', MALFORMED);
 }

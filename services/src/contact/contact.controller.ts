@@ -3,12 +3,13 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ContactFormSchema, type ContactSubmitResponse, UpdateContactSubmissionSchema } from '@xsd/contracts/api/contact';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TAKES_UPLOAD } from '../http/edge-validation.js';
+import { readIdempotencyKey } from '../http/idempotency-key.js';
 import { parseRequest } from '../http/validation.js';
 import { staffResourceController } from '../staff/staff-resource.controller.js';
 import { readContactUpload } from './contact-upload.reader.js';
 import { ContactService } from './contact.service.js';
 
-/** `POST /api/contact` (multipart: the form's fields and an optional `photo`). */
+/** `POST /api/contact` (multipart: the form's fields and an optional `photo`; an optional `Idempotency-Key`). */
 @Controller('api/contact')
 export class ContactController {
   constructor(private readonly contact: ContactService) {}
@@ -19,8 +20,9 @@ export class ContactController {
   async submit(@Req() request: FastifyRequest): Promise<ContactSubmitResponse> {
     // request.ip believes X-Forwarded-For only from XSD_TRUSTED_PROXIES.
     await this.contact.admit(request.ip);
+    const idempotency = readIdempotencyKey(request);
     const upload = await readContactUpload(request);
-    return this.contact.submit(parseRequest(ContactFormSchema, upload.fields, 'invalid_contact'), upload.photo);
+    return this.contact.submit(parseRequest(ContactFormSchema, upload.fields, 'invalid_contact'), upload.photo, idempotency);
   }
 }
 

@@ -6,12 +6,21 @@ import { type ContactCommand, type ContactEvent, contactDecider } from './contac
 const ID = '0190a000-0000-7000-8000-0000000000c1';
 const FORM: ContactForm = { name: 'Ada Lovelace', email: 'ada@example.com', phone: null, subject: 'Bug Report', message: 'Hello' };
 const PHOTO = 'contact_photos/abc_1.png';
+const AT = new Date('2026-03-01T10:00:00Z');
+const DAY = 24 * 60 * 60_000;
 
 function when(given: readonly ContactEvent[], command: ContactCommand): readonly ContactEvent[] {
   return contactDecider.decide(command, fold(contactDecider, given));
 }
 
 const submitted: ContactEvent = { type: 'contact.submitted', data: { submissionId: ID, ...FORM, photoKey: PHOTO } };
+/** As the log hands it back: with the envelope's time. */
+const stored: ContactEvent = { ...submitted, occurredAt: AT.toISOString() };
+const submit = (form = FORM, photoKey: string | null = PHOTO, now = AT): ContactCommand => ({
+  type: 'SubmitContact',
+  data: { submissionId: ID, form, photoKey },
+  metadata: { now },
+});
 const status = (to: 'new' | 'read' | 'archived'): ContactCommand => ({ type: 'ChangeContactStatus', data: { submissionId: ID, status: to } });
 const reply: ContactCommand = { type: 'ReplyToContact', data: { submissionId: ID, reply: 'Thanks' } };
 const remove: ContactCommand = { type: 'DeleteContact', data: { submissionId: ID } };
@@ -24,7 +33,7 @@ const replied: ContactEvent = { type: 'contact.replied', data: { submissionId: I
 describe('contact decider', () => {
   describe('when nothing was submitted yet', () => {
     it('a submission records the form and the photo key', () => {
-      expect(when([], { type: 'SubmitContact', data: { submissionId: ID, form: FORM, photoKey: PHOTO } })).toEqual([submitted]);
+      expect(when([], submit())).toEqual([submitted]);
     });
 
     it('opening, replying or deleting is refused as not found', () => {
@@ -43,15 +52,37 @@ describe('contact decider', () => {
       expect(when([submitted], status('new'))).toEqual([]);
     });
 
-    it('a reply makes it replied; submitting it again is a conflict', () => {
+    it('a reply makes it replied', () => {
       expect(when([submitted], reply)).toEqual([replied]);
-      expect(() => when([submitted], { type: 'SubmitContact', data: { submissionId: ID, form: FORM, photoKey: null } })).toThrow(
-        expect.objectContaining({ kind: 'conflict' }),
-      );
     });
 
     it('deleting it names the photo to remove', () => {
       expect(when([submitted], remove)).toEqual([{ type: 'contact.deleted', data: { submissionId: ID, name: FORM.name, photoKey: PHOTO } }]);
+    });
+  });
+
+  describe('when the same id comes again (a retry with the same Idempotency-Key)', () => {
+    it('the same form and photo decide nothing, within a day', () => {
+      expect(when([stored], submit(FORM, PHOTO, new Date(AT.getTime() + DAY - 1)))).toEqual([]);
+    });
+
+    it('also after staff answered or deleted it', () => {
+      expect(when([stored, replied], submit())).toEqual([]);
+      expect(when([stored, ...when([stored], remove)], submit())).toEqual([]);
+    });
+
+    it('another form or another photo is refused as unprocessable', () => {
+      for (const command of [submit({ ...FORM, message: 'Other' }), submit(FORM, null), submit(FORM, 'contact_photos/other_1.png')]) {
+        expect(() => when([stored], command)).toThrow(
+          expect.objectContaining({ kind: 'unprocessable', code: 'idempotency_key_reused', message: expect.stringContaining('different request') }),
+        );
+      }
+    });
+
+    it('after a day the key has expired', () => {
+      expect(() => when([stored], submit(FORM, PHOTO, new Date(AT.getTime() + DAY + 1)))).toThrow(
+        expect.objectContaining({ kind: 'unprocessable', code: 'idempotency_key_expired' }),
+      );
     });
   });
 

@@ -187,7 +187,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('contact form and submiss
     const before = await storedPhotos();
     // NUL passes the form's schema but no event may hold it (PostgreSQL cannot store it).
     const form = { ...FORM, subject: 'Other' as const, phone: null, message: 'broken\u0000text' };
-    await expect(api.app.get(ContactService).submit(form, new Uint8Array(PNG))).rejects.toBeInstanceOf(InvalidEventError);
+    await expect(api.app.get(ContactService).submit(form, new Uint8Array(PNG), null)).rejects.toBeInstanceOf(InvalidEventError);
     expect(await storedPhotos()).toEqual(before);
   });
 

@@ -39,5 +39,7 @@ class PhotoStoreCloser {
     ContactService,
     aggregateHandler(DecideContact, { decider: contactDecider, projection: contactSubmissionsProjection.name }),
   ],
+  // The backup's export reads the photos too.
+  exports: [PHOTO_STORE],
 })
 export class ContactModule {}

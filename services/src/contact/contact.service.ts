@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type Actor, contactSubmissionSubject } from '@xsd/contracts';
@@ -14,19 +14,39 @@ import {
   type ContactSubmitResponse,
   detectPhotoType,
   PHOTO_CONTENT_TYPES,
+  type PhotoType,
   type UpdateContactSubmission,
 } from '@xsd/contracts/api/contact';
+import { idempotentId } from '@xsd/contracts/api/idempotency';
 import { CLOCK, type Clock } from '../core/clock.js';
+import { ReadModelTimeoutError } from '../core/projection-progress.js';
+import type { CommandInput, Undated } from '../event-sourcing/aggregate-handler.js';
 import { ApiError } from '../http/api-error.filter.js';
+import type { Idempotency } from '../http/idempotency-key.js';
 import { ContactSubmissionsRepository, toContactSubmission } from '../read-models/contact-submissions/contact-submissions.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
-import { contactPhotoKey, PHOTO_STORE, type PhotoStore, type StoredPhoto } from '../uploads/photo-store.js';
+import { contactPhotoKey, keyedContactPhotoKey, PhotoExistsError, PHOTO_STORE, type PhotoStore, type StoredPhoto } from '../uploads/photo-store.js';
 import { ContactFlood } from './contact-flood.js';
 import { DecideContact } from './contact.commands.js';
-import type { ContactCommand } from './contact.decider.js';
+import type { ContactCommand, ContactState, SubmitContact } from './contact.decider.js';
 
 const notFound = () => new ApiError(404, 'contact_submission_not_found', CONTACT_NOT_FOUND_MESSAGE);
 const isUuid = (value: string) => ITEM_ID.safeParse(value).success;
+
+/** A photo to store: its bytes, their type, and its key. */
+interface Upload {
+  readonly bytes: Uint8Array;
+  readonly type: PhotoType;
+  readonly key: string;
+}
+
+/** Judged by its bytes alone: the name and declared type a browser sends prove nothing. */
+function checkPhoto(photo: Uint8Array): PhotoType {
+  if (photo.length > CONTACT_PHOTO_MAX_BYTES) throw new ApiError(413, 'photo_too_large', CONTACT_PHOTO_TOO_LARGE_MESSAGE);
+  const type = detectPhotoType(photo);
+  if (!type) throw new ApiError(400, 'invalid_photo', CONTACT_PHOTO_TYPE_MESSAGE);
+  return type;
+}
 
 /**
  * Contact submissions: the public form (stores the photo, then records the submission as an
@@ -49,15 +69,30 @@ export class ContactService {
     return this.flood.admit(client, this.clock());
   }
 
-  async submit(form: ContactForm, photo: Uint8Array | null): Promise<ContactSubmitResponse> {
-    const now = this.clock();
-    const photoKey = photo ? await this.storePhoto(photo, now) : null;
-    const submissionId = randomUUID();
+  /**
+   * With an Idempotency-Key, the submission's id (and its photo's key) derive from the client and
+   * the key: a retry lands on the submission the first try stored, stores nothing, and answers the
+   * same; without one, each request is a new submission.
+   */
+  async submit(form: ContactForm, photo: Uint8Array | null, idempotency: Idempotency | null): Promise<ContactSubmitResponse> {
+    const submissionId = idempotency ? idempotentId('contact', idempotency.client, idempotency.key) : randomUUID();
+    const upload = photo ? this.upload(photo, idempotency && submissionId) : null;
+    const photoKey = upload?.key ?? null;
+    // A photo this request stored that no submission points at yet.
+    let stored: string | null = null;
+    const submit = async (state: ContactState): Promise<Undated<SubmitContact>> => {
+      // Stored only for a new submission: a retry (or a reused key) never writes a photo.
+      if (upload && state.status === 'none' && !stored) stored = (await this.storePhoto(upload, idempotency !== null)) ? upload.key : null;
+      // A racing retry of the same submission was recorded first with this photo: it is that one's now.
+      if (state.status !== 'none' && state.submitted.photoKey === stored) stored = null;
+      return { type: 'SubmitContact', data: { submissionId, form, photoKey } };
+    };
     try {
-      await this.run({ kind: 'visitor', id: null }, submissionId, { type: 'SubmitContact', data: { submissionId, form, photoKey } });
+      await this.run({ kind: 'visitor', id: null }, submissionId, submit);
     } catch (error) {
-      // The event was not recorded (or is not known to be): no submission points at the photo.
-      if (photoKey) await this.forgetPhoto(photoKey);
+      // The event was not recorded (or is not known to be): no submission points at the photo. A
+      // read model that is only late means it was recorded: the photo stays.
+      if (stored && !(error instanceof ReadModelTimeoutError)) await this.forgetPhoto(stored);
       throw error;
     }
     return { id: submissionId };
@@ -101,18 +136,31 @@ export class ContactService {
     return photo;
   }
 
-  private run(actor: Actor, id: string, command: ContactCommand) {
+  private run(actor: Actor, id: string, command: CommandInput<ContactCommand, ContactState>) {
     return this.commands.execute(new DecideContact(contactSubmissionSubject(id), actor, command));
   }
 
-  /** Judged by its bytes alone: the name and declared type a browser sends prove nothing. */
-  private async storePhoto(photo: Uint8Array, now: Date): Promise<string> {
-    if (photo.length > CONTACT_PHOTO_MAX_BYTES) throw new ApiError(413, 'photo_too_large', CONTACT_PHOTO_TOO_LARGE_MESSAGE);
-    const type = detectPhotoType(photo);
-    if (!type) throw new ApiError(400, 'invalid_photo', CONTACT_PHOTO_TYPE_MESSAGE);
-    const key = contactPhotoKey(type, randomBytes(8).toString('hex'), now);
-    await this.photos.put(key, photo, PHOTO_CONTENT_TYPES[type]);
-    return key;
+  /** Checked, and named: a keyed submission's photo by its id and bytes, any other by chance and time. */
+  private upload(bytes: Uint8Array, keyedId: string | null): Upload {
+    const type = checkPhoto(bytes);
+    const key = keyedId
+      ? keyedContactPhotoKey(type, keyedId, createHash('sha256').update(bytes).digest('hex').slice(0, 16))
+      : contactPhotoKey(type, randomBytes(8).toString('hex'), this.clock());
+    return { bytes, type, key };
+  }
+
+  /**
+   * False when the key is taken: for a keyed submission, a racing retry of it stored these very
+   * bytes first (the key names them).
+   */
+  private async storePhoto({ key, bytes, type }: Upload, keyed: boolean): Promise<boolean> {
+    try {
+      await this.photos.put(key, bytes, PHOTO_CONTENT_TYPES[type]);
+      return true;
+    } catch (error) {
+      if (keyed && error instanceof PhotoExistsError) return false;
+      throw error;
+    }
   }
 
   /** A photo no submission points at: deleted, or only warned about when it cannot be. */

@@ -4,10 +4,12 @@ import { type DatabaseHandle, openDatabase } from '../database/database.js';
 import { migrateToLatest } from '../database/migrate.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { openEventLog } from '../event-log/open-event-log.js';
+import { Metrics } from '../metrics/metrics.js';
 import { CheckpointsRepository } from './checkpoints.repository.js';
 import { CLOCK, systemClock } from './clock.js';
 import { deadLetterRecorder } from './dead-letters.js';
 import { APP_CONFIG, DATABASE, EVENT_LOG } from './injection-tokens.js';
+import { InstrumentedEventLog } from './instrumented-event-log.js';
 import { ProjectionProgress } from './projection-progress.js';
 
 /** Closes the log before the database: consumers may still be writing their last batch. */
@@ -24,8 +26,9 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 }
 
 /**
- * Config, clock, database (migrated at start), event log (its dead letters recorded), the
- * projections' checkpoints and read-your-writes progress, chosen by the environment alone:
+ * Config, clock, the metrics catalogue, database (migrated at start), event log (its appends
+ * measured, its dead letters recorded and counted), the projections' checkpoints and
+ * read-your-writes progress, chosen by the environment alone:
  * DATABASE_URL / NATS_URL set means distributed, unset means embedded. The read models'
  * repositories come with ReadModelsModule, which each app imports beside this one. Tests replace
  * the clock with overrideProvider(CLOCK).
@@ -39,6 +42,7 @@ export class CoreModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: CLOCK, useValue: systemClock },
+        { provide: Metrics, useValue: new Metrics({ processMetrics: config.metricsPort !== 0 }) },
         {
           provide: DATABASE,
           useFactory: async (): Promise<DatabaseHandle> => {
@@ -50,8 +54,9 @@ export class CoreModule {
         },
         {
           provide: EVENT_LOG,
-          inject: [DATABASE],
-          useFactory: (database: DatabaseHandle) => openEventLog(config, database.db, deadLetterRecorder(database.db)),
+          inject: [DATABASE, Metrics],
+          useFactory: async (database: DatabaseHandle, metrics: Metrics): Promise<EventLog> =>
+            new InstrumentedEventLog(await openEventLog(config, database.db, deadLetterRecorder(database.db, metrics)), metrics),
         },
         CheckpointsRepository,
         {
@@ -61,7 +66,7 @@ export class CoreModule {
         },
         InfrastructureShutdown,
       ],
-      exports: [APP_CONFIG, CLOCK, DATABASE, EVENT_LOG, CheckpointsRepository, ProjectionProgress],
+      exports: [APP_CONFIG, CLOCK, Metrics, DATABASE, EVENT_LOG, CheckpointsRepository, ProjectionProgress],
     };
   }
 }

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Logger } from '@nestjs/common';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PgliteDialect } from './pglite-dialect.js';
+import { PgliteThread } from './pglite-thread.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -46,7 +47,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
-/** Type ids (pg_type.oid) whose default parsing we change. */
+/** Type ids (pg_type.oid) whose default parsing we change (PGlite's parsers: pglite-worker.ts). */
 const OID = {
   int8: 20,
   numeric: 1700,
@@ -75,7 +76,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // An idle client that loses its server (restart, terminated backend) is dropped by the pool and
   // the next query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', (error) => {
-    console.warn(`PostgreSQL idle connection lost: ${error.message}`);
+    new Logger('Database').warn(`PostgreSQL idle connection lost: ${error.message}`);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return handle(db, 'postgres');
@@ -96,16 +97,10 @@ async function openPglite(dataDir: string = DEFAULT_DATA_DIR, snapshot?: Blob): 
   }
   // PGlite refuses a dump over existing data; an existing database is opened as it is.
   const hasData = directory !== undefined && existsSync(join(directory, 'PG_VERSION'));
-  let pglite: PGlite;
+  let pglite: PgliteThread;
   try {
-    pglite = await PGlite.create(directory, {
-      loadDataDir: hasData ? undefined : snapshot,
-      parsers: {
-        [OID.int8]: toNumber,
-        [OID.numeric]: toNumber,
-        [OID.date]: keepText,
-      },
-    });
+    // In a worker thread: PGlite's synchronous work must not stop the API's event loop.
+    pglite = await PgliteThread.open(directory, hasData ? undefined : snapshot);
   } catch (error) {
     unlock();
     throw error;

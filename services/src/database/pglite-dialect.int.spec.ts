@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PgliteDialect } from './pglite-dialect.js';
+import { PgliteThread } from './pglite-thread.js';
 
 interface TestTables {
   counter: { id: number; value: number };
@@ -16,7 +16,7 @@ describe('PgliteDialect', () => {
   let db: Kysely<TestTables>;
 
   beforeAll(async () => {
-    db = new Kysely<TestTables>({ dialect: new PgliteDialect({ pglite: await PGlite.create() }) });
+    db = new Kysely<TestTables>({ dialect: new PgliteDialect({ pglite: await PgliteThread.open() }) });
     await sql`
       create table counter (id int primary key, value int not null);
       create table steps (seq serial primary key, tx int not null, step int not null);

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   createQueryId,
@@ -17,17 +16,19 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { PgliteThread } from './pglite-thread.js';
 
 export interface PgliteDialectConfig {
-  /** A ready PGlite instance. The dialect owns it: `db.destroy()` closes it. */
-  readonly pglite: PGlite;
+  /** The database's thread. The dialect owns it: `db.destroy()` closes it. */
+  readonly pglite: PgliteThread;
 }
 
 /**
- * Kysely over PGlite, which is PostgreSQL with exactly one session. Kysely asks for a connection
- * per query, and holds it for a whole transaction; the single connection is handed out under a
- * FIFO mutex, so concurrent `db.transaction()` calls (and queries outside them) queue behind an
- * open transaction instead of running inside it.
+ * Kysely over PGlite, which is PostgreSQL with exactly one session, in a thread of its own
+ * (PgliteThread). Kysely asks for a connection per query and holds it for a whole transaction;
+ * a connection here is only a name for the transaction it runs: the thread holds the session for
+ * an open transaction, so concurrent `db.transaction()` calls (and queries outside them) wait
+ * instead of running inside it, and takes the rest in fair turns (pglite-worker.ts).
  */
 export class PgliteDialect implements Dialect {
   constructor(private readonly config: PgliteDialectConfig) {}
@@ -50,27 +51,17 @@ export class PgliteDialect implements Dialect {
 }
 
 class PgliteDriver implements Driver {
-  readonly #mutex = new Mutex();
-  readonly #connection: PgliteConnection;
-  #release: (() => void) | null = null;
+  constructor(private readonly pglite: PgliteThread) {}
 
-  constructor(private readonly pglite: PGlite) {
-    this.#connection = new PgliteConnection(pglite);
-  }
-
-  async init(): Promise<void> {
-    await this.pglite.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.#release = await this.#mutex.lock();
-    return this.#connection;
+    return new PgliteConnection(this.pglite);
   }
 
-  async releaseConnection(): Promise<void> {
-    const release = this.#release;
-    this.#release = null;
-    release?.();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A transaction left open (never the case with Kysely's own flow) would hold the session forever.
+    await (connection as PgliteConnection).end('rollback');
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -78,15 +69,15 @@ class PgliteDriver implements Driver {
       settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
       settings.accessMode ?? '',
     ].filter(Boolean);
-    await connection.executeQuery(CompiledQuery.raw(['start transaction', ...modes].join(' ')));
+    await (connection as PgliteConnection).begin(['start transaction', ...modes].join(' '));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    await (connection as PgliteConnection).end('commit');
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    await (connection as PgliteConnection).end('rollback');
   }
 
   async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
@@ -110,7 +101,7 @@ class PgliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    if (!this.pglite.closed) await this.pglite.close();
+    await this.pglite.close();
   }
 }
 
@@ -122,42 +113,36 @@ function savepointCommand(command: string, name: string): RawNode {
 const COMMANDS_WITH_AFFECTED_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  /** The open transaction's id, while there is one. */
+  #tx: number | undefined;
+
+  constructor(private readonly pglite: PgliteThread) {}
+
+  async begin(sql: string): Promise<void> {
+    this.#tx = await this.pglite.begin(sql);
+  }
+
+  async end(sql: 'commit' | 'rollback'): Promise<void> {
+    const tx = this.#tx;
+    if (tx === undefined) return;
+    this.#tx = undefined;
+    await this.pglite.end(tx, sql);
+  }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    // Like `pg`, a query without parameters goes through the simple protocol, so raw SQL with
-    // several statements (migrations) behaves the same on both drivers; the last result counts.
-    const result =
-      compiled.parameters.length === 0
-        ? (await this.pglite.exec(compiled.sql)).at(-1)
-        : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    // Like `pg`, a query without parameters goes through the simple protocol (pglite-worker.ts).
+    const result = await this.pglite.query(compiled.sql, compiled.parameters, this.#tx);
     if (!result) return { rows: [] };
-    const affected = result.rowCount ?? result.affectedRows;
     return {
       rows: result.rows as R[],
       numAffectedRows:
-        result.command && COMMANDS_WITH_AFFECTED_ROWS.has(result.command) && affected !== undefined
-          ? BigInt(affected)
+        result.command && COMMANDS_WITH_AFFECTED_ROWS.has(result.command) && result.affectedRows !== undefined
+          ? BigInt(result.affectedRows)
           : undefined,
     };
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming queries are not supported on PGlite');
-  }
-}
-
-/** First come, first served: each lock waits for the previous holder's release. */
-class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const previous = this.#tail;
-    this.#tail = previous.then(() => held);
-    return previous.then(() => release);
   }
 }

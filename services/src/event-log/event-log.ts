@@ -6,6 +6,24 @@ export interface StoredEvent {
   readonly event: AnyEvent;
 }
 
+/** A stored event as a scan hands it out: its JSON as the log keeps it, parsed only when `event` is read. */
+export interface ScannedEvent extends StoredEvent {
+  readonly json: string;
+}
+
+/** Parses the JSON at the first use of `event`: a scan that copies events on never pays for it. */
+export class LazyScannedEvent implements ScannedEvent {
+  #event: AnyEvent | undefined;
+  constructor(
+    readonly sequence: number,
+    readonly json: string,
+  ) {}
+
+  get event(): AnyEvent {
+    return (this.#event ??= JSON.parse(this.json) as AnyEvent);
+  }
+}
+
 export interface AppendOptions {
   /**
    * Optimistic concurrency on the event's subject: the sequence of the last event stored on that
@@ -80,6 +98,13 @@ export interface EventLog {
 
   /** Events from `fromSequence` on (inclusive), in order, at most `limit`. */
   read(fromSequence: number, limit: number): Promise<StoredEvent[]>;
+  /**
+   * Events `fromSequence..throughSequence` in order, in pages of up to `pageSize`, read only as the
+   * caller asks for the next page: how a backup streams the whole log without holding it. JetStream
+   * reads the range through one ordered consumer and hands out the stored bytes as they are; the
+   * embedded log pages with SQL.
+   */
+  scan(fromSequence: number, throughSequence: number, pageSize: number): AsyncGenerator<ScannedEvent[]>;
   /** Every event of one subject, in order: how a command loads its aggregate's state. */
   readSubject(subject: string): Promise<StoredEvent[]>;
   /** Sequence of the last event on a subject, 0 when there is none. */

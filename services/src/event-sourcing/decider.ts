@@ -24,7 +24,8 @@ export function fold<Event, State>(decider: Pick<Decider<unknown, Event, State>,
   return events.reduce(decider.evolve, decider.initialState);
 }
 
-export type DecisionFailure = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict';
+/** `unprocessable`: a well-formed request the rules cannot take as sent (an idempotency key reused for another body). */
+export type DecisionFailure = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable';
 
 /** A command refused by the rules, with the message the user reads. The API maps `kind` to a status. */
 export class DecisionError extends Error {

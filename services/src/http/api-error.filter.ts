@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { type ApiErrorBody, InvalidEventError } from '@xsd/contracts';
+import type { FastifyRequest } from 'fastify';
 import { ConcurrencyError } from '../event-log/event-log.js';
 import { DecisionError, type DecisionFailure } from '../event-sourcing/decider.js';
 import { ReadModelTimeoutError } from '../core/projection-progress.js';
@@ -9,7 +10,7 @@ import { ReadModelTimeoutError } from '../core/projection-progress.js';
 export class ApiError extends HttpException {
   constructor(
     status: number,
-    code: string,
+    readonly code: string,
     message: string,
     /** Sent with the answer, e.g. Retry-After on a 429. */
     readonly headers: Readonly<Record<string, string>> = {},
@@ -28,6 +29,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   408: 'request_timeout',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  422: 'unprocessable',
   429: 'too_many_requests',
   503: 'unavailable',
 };
@@ -39,6 +41,7 @@ const STATUS_BY_DECISION: Record<DecisionFailure, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
 };
 
 /** What Fastify's own 4xx errors (body parsing, limits) say to a client, in the spec's plain style. */
@@ -120,7 +123,9 @@ export class ApiErrorFilter implements ExceptionFilter {
       httpAdapter.reply(response, known.body, known.status);
       return;
     }
-    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // The request's id (echoed in its X-Request-Id) ties the answer a client reports to this line.
+    const { id } = host.switchToHttp().getRequest<FastifyRequest>();
+    this.logger.error(error instanceof Error ? { msg: error.message, reqId: id, stack: error.stack } : { msg: String(error), reqId: id });
     httpAdapter.reply(
       response,
       { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },

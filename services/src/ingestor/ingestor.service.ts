@@ -10,6 +10,7 @@ import { ChainReaders } from '../chains/rpc/chain-readers.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
+import { Metrics } from '../metrics/metrics.js';
 import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
@@ -38,11 +39,12 @@ export class IngestorService implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(INGESTOR_AUTOSTART) private readonly autostart: boolean,
     @Inject(INGESTOR_OPTIONS) options: Partial<PriceIngestorOptions>,
     @Inject(CLOCK) clock: Clock,
+    metrics: Metrics,
   ) {
     const chains = readers.networks.map((n) => n.name);
     const load = (now: Date) => loadLastAccepted({ prices, silver }, chains, now);
     // The application's clock unless a test gives the ingestor its own.
-    this.ingestor = new PriceIngestor(log, readers, load, statuses, { clock, ...options });
+    this.ingestor = new PriceIngestor(log, readers, load, statuses, metrics, { clock, ...options });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -10,6 +10,7 @@ import {
 import { Contract, formatUnits, JsonRpcProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainReaders } from '../chains/rpc/chain-readers.js';
+import { maskRpcUrl } from '../chains/rpc/rpc-endpoint.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { startDevnet, type Devnet } from '../devnet/devnet.js';
 import { findFreeBasePort } from '../devnet/free-port.js';
@@ -17,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { EmbeddedEventLog } from '../event-log/embedded/embedded-event-log.js';
 import { JetStreamEventLog } from '../event-log/jetstream/jetstream-event-log.js';
+import { Metrics } from '../metrics/metrics.js';
 import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
@@ -24,6 +26,7 @@ import { Projector } from '../projector/projector.js';
 import { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
+import { metricValue } from '../testing/metric-values.js';
 import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy.js';
 import { createPgliteTestDatabase } from '../testing/test-database.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -58,12 +61,15 @@ describe('the price ingestor on the devnet', () => {
   const clock = () => new Date(now);
   const nextSlot = () => (now = tickSlot(now) + 30_000);
   const ingestors: PriceIngestor[] = [];
+  /** Shared by every ingestor here: tests compare counts before and after. */
+  const metrics = new Metrics({ processMetrics: false });
+  const count = (name: string, labels: Record<string, string>) => metricValue(metrics, name, labels);
 
   const newIngestor = (options: Partial<PriceIngestorOptions> = {}, networks = devnet.networks) => {
     const readModels = { prices: new PriceHistoryRepository(database), silver: new SilverPricesRepository(database) };
-    const readers = new ChainReaders(networks, FAST_READS);
+    const readers = new ChainReaders(networks, FAST_READS, metrics);
     const chains = readers.networks.map((n) => n.name);
-    const ingestor = new PriceIngestor(log, readers, (at) => loadLastAccepted(readModels, chains, at), statuses, {
+    const ingestor = new PriceIngestor(log, readers, (at) => loadLastAccepted(readModels, chains, at), statuses, metrics, {
       clock,
       retry: FAST_RETRIES,
       probeStoppedEveryMs: null,
@@ -130,6 +136,13 @@ describe('the price ingestor on the devnet', () => {
     await caughtUp();
     const rows = await database.db.selectFrom('price_history').select(['chain_name', 'token_name', 'price']).execute();
     expect(rows).toHaveLength(14);
+    // Each chain: a price accepted at the tick's time, and its read counted ok for its node.
+    for (const network of ingestor.networks) {
+      expect(await count('xsd_ingestor_last_success_timestamp_seconds', { chain: network.name }), network.name).toBe(now / 1000);
+      const endpoint = maskRpcUrl(network.rpcUrls[0]);
+      expect(await count('xsd_ingestor_rpc_requests_total', { chain: network.name, endpoint, outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+      expect(await count('xsd_ingestor_rpc_duration_seconds', { chain: network.name, endpoint })).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it("carries each token's total supply, as the chain itself answers it, read in the same single eth_call per chain", async () => {
@@ -210,8 +223,12 @@ describe('the price ingestor on the devnet', () => {
     await devnet.setTokenPrice('BSC', 'BankX', Number((lastBankx * 1.6).toFixed(6)));
     await devnet.setTokenPrice('Polygon', 'XSD', 0);
     const before = await log.lastSequence();
+    const jumps = await count('xsd_ingestor_ticks_rejected_total', { chain: 'BSC', reason: 'jump' });
+    const zeros = await count('xsd_ingestor_ticks_rejected_total', { chain: 'Polygon', reason: 'non_positive' });
     nextSlot();
     const report = ran(await ingestor.tick());
+    expect(await count('xsd_ingestor_ticks_rejected_total', { chain: 'BSC', reason: 'jump' })).toBe(jumps + 1);
+    expect(await count('xsd_ingestor_ticks_rejected_total', { chain: 'Polygon', reason: 'non_positive' })).toBe(zeros + 1);
     expect(report.chains.find((c) => c.chain === 'BSC')).toMatchObject({ outcome: 'ok', appended: 2, rejected: 1 });
     const events = await eventsAfter(before);
     const rejected = events
@@ -285,7 +302,7 @@ describe('the price ingestor on the devnet', () => {
     try {
       const empty = async () => ({ prices: new Map<string, number>(), silverPerGram: null });
       const replica = (replicaLog: JetStreamEventLog) =>
-        new PriceIngestor(replicaLog, new ChainReaders(devnet.networks, FAST_READS), empty, null, { clock, retry: FAST_RETRIES });
+        new PriceIngestor(replicaLog, new ChainReaders(devnet.networks, FAST_READS), empty, null, metrics, { clock, retry: FAST_RETRIES });
       const [a, b] = [replica(logA), replica(logB)];
       nextSlot();
       const reports = (await Promise.all([a.tick(), b.tick()])).map(ran);
@@ -321,11 +338,19 @@ describe('the price ingestor on the devnet', () => {
   it('fails a chain whose nodes are all down on its own, retries it with back-off and stops it after more than 5 failures, while the others keep ticking', async () => {
     const chain: DevnetChainName = 'Avalanche';
     const ingestor = newIngestor();
+    const endpoint = maskRpcUrl(devnet.networks.find((n) => n.name === chain)!.rpcUrls[0]);
+    const refused = () => count('xsd_ingestor_rpc_requests_total', { chain, endpoint, outcome: 'unreachable' });
+    const refusedBefore = await refused();
+    const lastSuccess = await count('xsd_ingestor_last_success_timestamp_seconds', { chain });
     await devnet.stopNode(chain);
     try {
       nextSlot();
       const before = await log.lastSequence();
       const report = ran(await ingestor.tick());
+      // No newer success for it; the others have one at this tick.
+      expect(await count('xsd_ingestor_last_success_timestamp_seconds', { chain })).toBe(lastSuccess);
+      expect(await count('xsd_ingestor_last_success_timestamp_seconds', { chain: 'BSC' })).toBe(now / 1000);
+      expect(lastSuccess).toBeLessThan(now / 1000);
       expect(report.chains.find((c) => c.chain === chain)).toMatchObject({
         outcome: 'failed',
         error: expect.stringMatching(/^Avalanche: every RPC endpoint failed \(4 attempts\)/),
@@ -338,6 +363,8 @@ describe('the price ingestor on the devnet', () => {
         message: 'Avalanche to be stopped',
       });
       expect(ingestor.state().find((s) => s.chain === chain)).toMatchObject({ consecutiveFailures: 6, status: 'stopped' });
+      // 6 reads of 4 attempts each, every one counted as a connection refused.
+      expect(await refused()).toBe(refusedBefore + 6 * 4);
       await waitFor(async () => (await statuses.all()).some((s) => s.chain === chain && s.status === 'stopped'), {
         message: 'the stopped status to be recorded',
       });

@@ -8,6 +8,7 @@ import type { ChainReader } from '../chains/rpc/chain-reader.js';
 import type { ChainReaders } from '../chains/rpc/chain-readers.js';
 import { readChain, readChainElsewhere, type ChainReading, type ChainReadRequest } from '../chains/rpc/chain-reads.js';
 import type { EventLog } from '../event-log/event-log.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { IngestorStatusRepository } from '../read-models/ingestor-status/ingestor-status.repository.js';
 import { priceKey, type LastAccepted } from './last-accepted.js';
 import { tickEventId, tickSlot, TICK_INTERVAL_MS } from './tick-id.js';
@@ -111,9 +112,13 @@ export class PriceIngestor {
     private readonly readers: ChainReaders,
     private readonly loadLastAccepted: (now: Date) => Promise<LastAccepted>,
     private readonly statusRepository: IngestorStatusRepository | null,
+    private readonly metrics: Metrics,
     options: Partial<PriceIngestorOptions> = {},
   ) {
     this.options = { ...DEFAULT_INGESTOR_OPTIONS, ...options };
+    // Every chain has a series from the start, so one that is never read shows its age (and alerts) too.
+    const begun = this.options.clock().getTime() / 1000;
+    for (const network of readers.networks) metrics.ingestorLastSuccess.set({ chain: network.name }, begun);
     for (const network of readers.networks) {
       this.states.set(network.name, {
         status: 'pending',
@@ -224,7 +229,10 @@ export class PriceIngestor {
         return await this.failed(network, at, error, { appended: 0, duplicates: 0, rejected: 0 });
       }
       for (const [key, price] of accepted) this.remember(key, price);
-      const rejected = events.filter((e) => e.type === 'price.rejected' || e.type === 'silver.rejected').length;
+      const refused = events.flatMap((e) => (e.type === 'price.rejected' || e.type === 'silver.rejected' ? [e.data.reason] : []));
+      for (const reason of refused) this.metrics.ingestorTicksRejected.inc({ chain: network.name, reason });
+      if (accepted.length > 0) this.metrics.ingestorLastSuccess.set({ chain: network.name }, this.options.clock().getTime() / 1000);
+      const rejected = refused.length;
       if (problems.length > 0) {
         // The chain answered, but a contract call in the batch failed: no reading for it (never a 0),
         // reported here and in the status. Retrying at once would not change a contract's answer.
@@ -261,6 +269,8 @@ export class PriceIngestor {
       const said = opinions.find((o) => o.endpoint === outlier)!;
       const reason = `outvoted: answered ${describeValues(said)} where others agreed on ${describeValues(verdict.chosen!)}`;
       reader.demote(outlier, reason);
+      // Each value the outvoted endpoint read is a price not published, like a refused one.
+      this.metrics.ingestorTicksRejected.inc({ chain: network.name, reason: 'outvoted' }, Object.keys(said.values).length);
       this.logger.warn(`${network.name}: an endpoint was ${reason}`);
     }
     if (!chosen) {
@@ -384,20 +394,22 @@ export class PriceIngestor {
     state.lastAttemptAt = at;
     state.lastError = message;
     const { max, baseMs, capMs } = this.options.retry;
+    let retryInMs: number | null;
     if (state.consecutiveFailures > max) {
       const probes = state.consecutiveFailures - max - 1;
       if (probes === 0) this.logger.error(`${network.name} stopped after ${state.consecutiveFailures} consecutive failures: ${message}`);
       else this.logger.warn(`${network.name} still unreadable (probe ${probes}): ${message}`);
       state.status = 'stopped';
       const { probeStoppedEveryMs: first, probeStoppedMaxMs } = this.options;
-      if (first !== null) this.schedule(network, Math.min(probeStoppedMaxMs, first * 2 ** probes));
+      retryInMs = first === null ? null : Math.min(probeStoppedMaxMs, first * 2 ** probes);
     } else {
       state.status = 'retrying';
-      const delay = backoffDelay(state.consecutiveFailures - 1, baseMs, capMs);
-      this.logger.warn(`${network.name} failed (${state.consecutiveFailures}/${max}), retrying in ${delay} ms: ${message}`);
-      this.schedule(network, delay);
+      retryInMs = backoffDelay(state.consecutiveFailures - 1, baseMs, capMs);
+      this.logger.warn(`${network.name} failed (${state.consecutiveFailures}/${max}), retrying in ${retryInMs} ms: ${message}`);
     }
     await this.persist(network.name);
+    // Scheduled once the status is stored: a retry due sooner would find this read still busy and give up.
+    if (retryInMs !== null) this.schedule(network, retryInMs);
     return { chain: network.name, outcome: 'failed', error: message, ...counts };
   }
 

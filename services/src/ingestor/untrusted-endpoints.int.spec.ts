@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../metrics/metrics.js';
 import { createApiTestApp } from '../testing/api-test-app.js';
+import { metricSeries, metricValue } from '../testing/metric-values.js';
 import { CHAOS_CHAINS, CHAOS_SCENARIOS, CHAOS_TIMEOUT_MS, ChaosRig } from '../testing/rpc-chaos.js';
 import { waitFor } from '../testing/wait-for.js';
 
@@ -35,6 +37,9 @@ describe('prices through three endpoints per chain, one misbehaving', () => {
     expect(figures.settledCallsPerTick).toBe(1);
     expect(figures.recoveryTicks).toBe(0);
     expect(figures.published).toBeGreaterThan(0);
+    // The metrics tell the same story: the bad endpoint's failures by what went wrong, the liar's prices as outvoted.
+    expect(figures.failureOutcomes).toEqual(scenario.judgedAs ? [scenario.judgedAs] : []);
+    expect(figures.rejectedReasons).toEqual(scenario.rejectedAs ? [scenario.rejectedAs] : []);
   });
 
   it('outvotes a x10 endpoint on a fresh data folder: the first prices are the true ones, and the liar is demoted', async () => {
@@ -87,7 +92,9 @@ describe('prices through three endpoints per chain, one misbehaving', () => {
 
   it('refuses a surprise nobody confirms: a first price with the other endpoints down is not published', async () => {
     rig.heal();
-    const ingestor = rig.newIngestor();
+    const metrics = new Metrics({ processMetrics: false });
+    const ingestor = rig.newIngestor({}, {}, metrics);
+    const begun = await metricSeries(metrics, 'xsd_ingestor_last_success_timestamp_seconds');
     await ingestor.start();
     for (const chain of CHAOS_CHAINS) rig.proxies.get(chain)!.slice(1).forEach((p) => p.behave({ kind: 'close' }));
     try {
@@ -96,6 +103,16 @@ describe('prices through three endpoints per chain, one misbehaving', () => {
       const rejected = tick.events.filter((e) => e.type === 'price.rejected' || e.type === 'silver.rejected');
       expect(rejected).toHaveLength(5);
       expect(rejected.every((e) => (e.data as { reason: string }).reason === 'unconfirmed')).toBe(true);
+      const counted = await metricSeries(metrics, 'xsd_ingestor_ticks_rejected_total');
+      expect(counted.map((s) => [s.labels.chain, s.labels.reason, s.value]).sort()).toEqual([
+        ['BSC', 'unconfirmed', 2],
+        ['Ethereum', 'unconfirmed', 3],
+      ]);
+      // Nothing accepted: each chain's last success is still when the ingestor began.
+      expect(begun.map((s) => s.labels.chain).sort()).toEqual(['BSC', 'Ethereum']);
+      expect(await metricSeries(metrics, 'xsd_ingestor_last_success_timestamp_seconds')).toEqual(begun);
+      const closed = rig.proxies.get('BSC')![1].url;
+      expect(await metricValue(metrics, 'xsd_ingestor_rpc_requests_total', { chain: 'BSC', endpoint: closed, outcome: 'unreachable' })).toBe(1);
     } finally {
       await ingestor.stop();
       rig.heal();
@@ -160,6 +177,11 @@ describe('prices through three endpoints per chain, one misbehaving', () => {
         expect.objectContaining({ endpoint: ethereum[1].url, state: 'ok', reason: null }),
         expect.objectContaining({ endpoint: ethereum[2].url, state: expect.stringMatching(/^(unchecked|ok)$/) }),
       ]);
+      // The application's metrics saw the same: the empty answer under its endpoint, then a price.
+      const metrics = api.app.get(Metrics);
+      const requests = { chain: 'Ethereum', endpoint: ethereum[0].url };
+      expect(await metricValue(metrics, 'xsd_ingestor_rpc_requests_total', { ...requests, outcome: 'empty' })).toBe(1);
+      expect(await metricValue(metrics, 'xsd_ingestor_last_success_timestamp_seconds', { chain: 'Ethereum' })).toBe(now / 1000);
 
       // Two ticks pass and nothing newer is accepted: stale, though every read of it worked.
       now += 61_000;

@@ -1,9 +1,14 @@
+import type { Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { createEvent } from '@xsd/contracts';
+import { isApiErrorBody } from '@xsd/contracts/api/errors';
 import { calendarEventFieldsFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../metrics/metrics.js';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
+import { metricValue } from '../testing/metric-values.js';
 import { waitFor } from '../testing/wait-for.js';
 import { LiveStreamService } from './live-stream.service.js';
 
@@ -141,11 +146,111 @@ describe('GET /api/stream', () => {
 
   it('forgets a client as soon as its connection closes', async () => {
     const live = api.app.get(LiveStreamService);
+    const gauge = async () => metricValue(api.app.get(Metrics), 'xsd_live_stream_clients');
     const before = live.clients();
+    expect(await gauge()).toBe(before);
     const extra = Array.from({ length: 3 }, () => new AbortController());
     await Promise.all(extra.map((one) => fetch(`${url}/api/stream`, { signal: one.signal })));
     await waitFor(() => live.clients() === before + 3, { timeoutMs: 5_000, message: 'three more clients' });
+    expect(await gauge()).toBe(before + 3);
     for (const one of extra) one.abort();
     await waitFor(() => live.clients() === before, { timeoutMs: 10_000, message: 'the closed clients to be forgotten' });
+    expect(await gauge()).toBe(before);
+  });
+});
+
+interface OpenedStream {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly socket: Socket;
+}
+
+/** Opens GET /api/stream from a loopback address of its own (127.0.0.0/8), on a raw socket that keeps reading. */
+function openStream(base: string, from: string): Promise<OpenedStream> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port: Number(url.port), host: url.hostname, localAddress: from });
+    let received = '';
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const length = headers['content-length'];
+      if (length !== undefined && received.length < end + 4 + Number(length)) return;
+      socket.off('data', onData).on('data', () => undefined);
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: received.slice(end + 4), socket });
+    };
+    socket.on('data', onData).once('error', reject);
+    socket.write('GET /api/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n');
+  });
+}
+
+describe('GET /api/stream limits', () => {
+  const HEARTBEAT_MS = 300;
+  let api: ApiTestApp;
+  let base: string;
+  let live: LiveStreamService;
+  const opened: Socket[] = [];
+  const open = async (from: string) => {
+    const stream = await openStream(base, from);
+    opened.push(stream.socket);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    api = await createApiTestApp({ liveStream: { perClient: 20, total: 30, heartbeatMs: HEARTBEAT_MS } });
+    await api.app.listen(0, '127.0.0.1');
+    base = (await api.app.getUrl()).replace('[::1]', '127.0.0.1');
+    live = api.app.get(LiveStreamService);
+  });
+
+  afterAll(async () => {
+    for (const socket of opened) socket.destroy();
+    await api?.close();
+  });
+
+  it('serves 20 streams to one address, answers its 21st 429 with Retry-After, and still serves another address', async () => {
+    for (let one = 0; one < 20; one++) expect((await open('127.0.0.11')).status).toBe(200);
+    const refused = await open('127.0.0.11');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(isApiErrorBody(JSON.parse(refused.body))).toBe(true);
+    expect((await open('127.0.0.12')).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After past the total, and serves again once streams close', async () => {
+    // 21 are open from the test above: nine more make the total.
+    for (let one = 0; one < 9; one++) expect((await open('127.0.0.12')).status).toBe(200);
+    await waitFor(() => live.clients() === 30, { timeoutMs: 5_000, message: '30 streams' });
+    const refused = await open('127.0.0.13');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(isApiErrorBody(JSON.parse(refused.body))).toBe(true);
+    for (const socket of opened.splice(0)) socket.destroy();
+    await waitFor(() => live.clients() === 0, { timeoutMs: 5_000, message: 'the closed streams to give their places back' });
+    expect((await open('127.0.0.13')).status).toBe(200);
+  });
+
+  it('drops a client that stops reading within a heartbeat of its data backing up', async () => {
+    const server = api.app.getHttpServer() as Server;
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    const stream = await open('127.0.0.14');
+    expect(stream.status).toBe(200);
+    const serverSide = await accepted;
+    stream.socket.pause();
+    // Stands in for a burst of events: written until the kernel's buffers are full and bytes wait in the process.
+    const comment = `:${'x'.repeat(65_536)}\n\n`;
+    while (serverSide.writableLength === 0) {
+      serverSide.write(comment);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const backedUp = Date.now();
+    const closed = new Promise<void>((resolve) => serverSide.once('close', () => resolve()));
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10 * HEARTBEAT_MS))]);
+    expect(serverSide.destroyed).toBe(true);
+    expect(Date.now() - backedUp).toBeLessThanOrEqual(2 * HEARTBEAT_MS);
   });
 });

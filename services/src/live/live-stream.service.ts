@@ -4,6 +4,7 @@ import type { StreamEvent } from '@xsd/contracts/api/stream';
 import { Observable, Subject } from 'rxjs';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
+import { Metrics } from '../metrics/metrics.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { PricesService } from '../prices/prices.service.js';
 import { SilverService } from '../silver/silver.service.js';
@@ -29,12 +30,14 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
 
   private connected = 0;
 
-  /** Each subscriber is one connected client; it stops counting when its connection closes. */
+  /** Each subscriber is one connected client; it stops counting when its connection closes (or is aborted). */
   readonly messages$ = new Observable<StreamEvent>((subscriber) => {
     this.connected += 1;
+    this.metrics.liveStreamClients.inc();
     const subscription = this.messages.subscribe(subscriber);
     return () => {
       this.connected -= 1;
+      this.metrics.liveStreamClients.dec();
       subscription.unsubscribe();
     };
   });
@@ -50,6 +53,7 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
     private readonly pricesService: PricesService,
     private readonly silverService: SilverService,
     private readonly site: SiteService,
+    private readonly metrics: Metrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -98,10 +98,12 @@ export interface FoldResult {
   readonly decided: DecidedTrigger[];
   /** Triggers this notifier did not know yet became sendable (appended by another leader). */
   readonly sendable: number;
+  /** Rules judged against the event's price. */
+  readonly evaluated: number;
 }
 
-const NOTHING: FoldResult = { decided: [], sendable: 0 };
-const decidedOnly = (decided: DecidedTrigger[]): FoldResult => ({ decided, sendable: 0 });
+const NOTHING: FoldResult = { decided: [], sendable: 0, evaluated: 0 };
+const judged = (decided: DecidedTrigger[], evaluated: number): FoldResult => ({ decided, sendable: 0, evaluated });
 
 /**
  * Applies one event of the log to the notifier's state, inside the transaction that also moves its
@@ -122,7 +124,7 @@ export async function foldEvent(trx: Transaction<DB>, state: NotifierStateReposi
         threshold: rule.threshold,
         price,
       }));
-      return decidedOnly(decidedTriggers(event.id, nowMs, fired));
+      return judged(decidedTriggers(event.id, nowMs, fired), rules.length);
     }
     case 'silver.ticked': {
       const price = event.data.pricePerGram;
@@ -135,7 +137,7 @@ export async function foldEvent(trx: Transaction<DB>, state: NotifierStateReposi
         threshold: rule.threshold,
         price,
       }));
-      return decidedOnly(decidedTriggers(event.id, nowMs, fired));
+      return judged(decidedTriggers(event.id, nowMs, fired), rules.length);
     }
     case 'push.subscription-saved':
       await state.saveSubscription(trx, event.data);
@@ -148,7 +150,7 @@ export async function foldEvent(trx: Transaction<DB>, state: NotifierStateReposi
         trx,
         event.data.triggers.map((trigger) => ({ ...trigger, eventId: event.id, sourceId: event.data.sourceId, triggeredAt: event.occurredAt })),
       );
-      return { decided: [], sendable };
+      return { decided: [], sendable, evaluated: 0 };
     }
     case 'push.deliveries-recorded':
       await state.recordOutcomes(trx, event.data.deliveries, event.occurredAt);
@@ -169,8 +171,12 @@ export function reminderStartMs(rule: { start_date: string; start_time: string |
   return instantMs(rule.event_date) ?? floating;
 }
 
-/** One reminder pass at `nowMs`: every due reminder fires once per event start. */
-export async function decideReminders(trx: Transaction<DB>, state: NotifierStateRepository, nowMs: number): Promise<DecidedTrigger[]> {
+/** One reminder pass at `nowMs`: every due reminder fires once per event start; `evaluated` reminder rules were judged. */
+export async function decideReminders(
+  trx: Transaction<DB>,
+  state: NotifierStateRepository,
+  nowMs: number,
+): Promise<{ triggers: DecidedTrigger[]; evaluated: number }> {
   const rules = await state.reminderRules(trx);
   const byStart = new Map<number, Fired[]>();
   for (const rule of rules) {
@@ -186,7 +192,7 @@ export async function decideReminders(trx: Transaction<DB>, state: NotifierState
     });
     byStart.set(startMs, fired);
   }
-  if (byStart.size === 0) return [];
+  if (byStart.size === 0) return { triggers: [], evaluated: rules.length };
   const at = new Date(nowMs).toISOString();
   await state.markReminded(
     trx,
@@ -194,5 +200,6 @@ export async function decideReminders(trx: Transaction<DB>, state: NotifierState
     at,
   );
   // The source is the event start: a reminder fires once per start, whichever pass sees it first.
-  return [...byStart].flatMap(([startMs, fired]) => decidedTriggers(`reminder:${new Date(startMs).toISOString()}`, nowMs, fired));
+  const triggers = [...byStart].flatMap(([startMs, fired]) => decidedTriggers(`reminder:${new Date(startMs).toISOString()}`, nowMs, fired));
+  return { triggers, evaluated: rules.length };
 }

@@ -4,11 +4,13 @@ import { type AlertLists, type NotificationPreferences, type PushPayload, type P
 import type { ChainName, TokenName } from '@xsd/contracts/chains/names';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { Metrics } from '../metrics/metrics.js';
 import { ProjectorLeadership } from '../projector/projector-leadership.js';
 import { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
 import { WebPushSender } from '../push/sender/web-push-sender.js';
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
+import { metricValue } from '../testing/metric-values.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { ALL_PREFERENCES_ON, subscriptionSavedEvent } from '../testing/push-fixtures.js';
 import { type PushReceiver, startPushReceiver } from '../testing/push-receiver.js';
@@ -40,18 +42,29 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
   let now: number;
   const clock = () => new Date(now);
   const notifiers: Notifier[] = [];
+  /** Each notifier's own metrics, as each process has its own. */
+  const metricsOf = new Map<Notifier, Metrics>();
+  /** A metric of the notifier, read as a scrape would (the outbox size is read at scrape time). */
+  const metric = async (notifier: Notifier, name: string, labels: Record<string, string> = {}) => {
+    const metrics = metricsOf.get(notifier)!;
+    await metrics.scrape();
+    return metricValue(metrics, name, labels);
+  };
 
   const newNotifier = () => {
+    const metrics = new Metrics({ processMetrics: false });
     const notifier = new Notifier(
       pipeline.db,
       pipeline.log,
       new NotifierStateRepository({ db: pipeline.db }),
-      new WebPushSender(VAPID, agent),
+      new WebPushSender(VAPID, metrics, agent),
       new PushDeliveryRecords(pipeline.log, clock),
       clock,
+      metrics,
       { leadership: new ProjectorLeadership(pipeline.db, kind === 'embedded' ? 'pglite' : 'postgres', NOTIFIER_ROLE) },
     );
     notifiers.push(notifier);
+    metricsOf.set(notifier, metrics);
     return notifier;
   };
   const started = async () => {
@@ -150,6 +163,11 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
       expect(deliveries).toHaveLength(3);
       for (const delivery of deliveries) expect(delivery).toMatchObject({ outcome: 'sent', status: 201, attempts: 1 });
       expect(new Set(deliveries.map((d) => d.triggerId))).toEqual(new Set(triggers.map((t) => t.triggerId)));
+
+      // The metrics: every rule judged once per price (XSD twice, BankX, silver: one enabled rule each), three pushes sent.
+      expect(await metric(notifier, 'xsd_notifier_rules_evaluated_total')).toBe(4);
+      expect(await metric(notifier, 'xsd_notifier_pushes_total', { outcome: 'sent' })).toBe(3);
+      expect(await metric(notifier, 'xsd_notifier_outbox_size')).toBe(0);
     });
 
     it('when the price stays beyond the threshold or only dips within the margin, then nothing more is sent; once it moved back, the next crossing fires again', async () => {
@@ -245,8 +263,15 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
     receiver.respond(busy, [{ status: 429, retryAfter: 1 }]);
     const notifier = await started();
     await tick('XSD', 'Base', 1.2, T0 + 60_000);
+    // The push waiting out its Retry-After is still in the outbox.
+    await waitFor(async () => (await metric(notifier, 'xsd_notifier_outbox_size')) >= 1, { message: 'a trigger in the outbox' });
     await receiver.waitForPushes(1, { endpoint: busy, timeoutMs: 15_000 });
     await settled(notifier);
+    expect(await metric(notifier, 'xsd_notifier_outbox_size')).toBe(0);
+    // One push pruned (410), one sent (its 429 was a retry, not an outcome), none failed.
+    expect(await metric(notifier, 'xsd_notifier_pushes_total', { outcome: 'pruned' })).toBe(1);
+    expect(await metric(notifier, 'xsd_notifier_pushes_total', { outcome: 'sent' })).toBe(1);
+    expect(await metric(notifier, 'xsd_notifier_pushes_total', { outcome: 'failed' })).toBe(0);
 
     const tries = receiver.attempts(busy);
     expect(tries.map((attempt) => attempt.status)).toEqual([429, 201]);
@@ -281,6 +306,10 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
     await tick('XSD', 'Polygon', 1.2, T0 + 60_000);
     await settled(leader);
     expect(standby.running).toBe(false);
+    // The standby judges nothing and sends nothing: its figures stay at 0.
+    expect(await metric(leader, 'xsd_notifier_pushes_total', { outcome: 'sent' })).toBe(1);
+    expect(await metric(standby, 'xsd_notifier_pushes_total')).toBe(0);
+    expect(await metric(standby, 'xsd_notifier_rules_evaluated_total')).toBe(0);
 
     await leader.stop();
     await takingOver;

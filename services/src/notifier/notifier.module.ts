@@ -5,6 +5,7 @@ import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { describeError } from '../event-log/batch-delivery.js';
 import type { EventLog } from '../event-log/event-log.js';
+import { Metrics } from '../metrics/metrics.js';
 import { leadingConsumerLifecycle, ProjectorLeadership } from '../projector/projector-leadership.js';
 import { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
 import { WebPushSender } from '../push/sender/web-push-sender.js';
@@ -44,7 +45,7 @@ export class NotifierModule {
         { provide: NOTIFIER_AUTOSTART, useValue: autostart },
         {
           provide: Notifier,
-          inject: [DATABASE, EVENT_LOG, NotifierStateRepository, WebPushSender, PushDeliveryRecords, CLOCK],
+          inject: [DATABASE, EVENT_LOG, NotifierStateRepository, WebPushSender, PushDeliveryRecords, CLOCK, Metrics],
           useFactory: (
             database: DatabaseHandle,
             log: EventLog,
@@ -52,8 +53,9 @@ export class NotifierModule {
             sender: WebPushSender,
             records: PushDeliveryRecords,
             clock: Clock,
+            metrics: Metrics,
           ) =>
-            new Notifier(database.db, log, state, sender, records, clock, {
+            new Notifier(database.db, log, state, sender, records, clock, metrics, {
               leadership: new ProjectorLeadership(database.db, database.kind, NOTIFIER_ROLE),
             }),
         },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import type { DB } from '../database/schema.js';
 import { describeError } from '../event-log/batch-delivery.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { ProjectionGapError } from '../projector/projector.js';
@@ -66,11 +67,23 @@ export class Notifier {
     sender: PushSending,
     records: Pick<PushDeliveryRecords, 'record' | 'removeExpired'>,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
     private readonly options: NotifierOptions = {},
   ) {
     this.checkpoints = new CheckpointsRepository({ db });
     this.outbox = new TriggerOutbox(log, this.state);
     this.dispatcher = new PushDispatcher(this.state, sender, records, clock, options);
+    metrics.addCollector(() => this.collectOutboxSize());
+  }
+
+  /**
+   * The outbox as the metric counts it: triggers decided and not yet sent (waiting to be appended,
+   * or appended and without an outcome). The leader's to send, so a standby counts none.
+   */
+  private async collectOutboxSize(): Promise<void> {
+    if (!this.leading || this.stopped) return this.metrics.notifierOutboxSize.set(0);
+    const { unappended, pending } = await this.state.triggerCounts();
+    this.metrics.notifierOutboxSize.set(unappended + pending);
   }
 
   /** True once stop() was asked for, so a start still in progress can wind down quietly. */
@@ -155,13 +168,14 @@ export class Notifier {
     const decided = await this.db.transaction().execute(async (trx) => {
       // Under the checkpoint's lock: a pass and a batch never judge the same rules at once.
       await this.checkpoints.lock(trx, NOTIFIER_CONSUMER);
-      const triggers = await decideReminders(trx, this.state, nowMs);
+      const { triggers, evaluated } = await decideReminders(trx, this.state, nowMs);
       await this.state.insertTriggers(trx, triggers, false);
-      return triggers;
+      return { triggers, evaluated };
     });
-    await this.appendDecided(decided);
+    this.metrics.notifierRulesEvaluated.inc(decided.evaluated);
+    await this.appendDecided(decided.triggers);
     await this.state.forgetDelivered(new Date(nowMs - DELIVERED_KEPT_MS));
-    return decided.length;
+    return decided.triggers.length;
   }
 
   private async handle(batch: readonly StoredEvent[]): Promise<void> {
@@ -169,6 +183,7 @@ export class Notifier {
     if (this.outboxDirty) await this.flushOutbox();
     const decided: DecidedTrigger[] = [];
     let sendable = 0;
+    let evaluated = 0;
     const reached = await this.db.transaction().execute(async (trx) => {
       const checkpoint = await this.checkpoints.lock(trx, NOTIFIER_CONSUMER);
       const fresh = batch.filter((stored) => stored.sequence > checkpoint);
@@ -179,12 +194,15 @@ export class Notifier {
         const result = await foldEvent(trx, this.state, event);
         decided.push(...result.decided);
         sendable += result.sendable;
+        evaluated += result.evaluated;
       }
       await this.state.insertTriggers(trx, decided, false);
       const last = fresh[fresh.length - 1].sequence;
       await this.checkpoints.set(trx, NOTIFIER_CONSUMER, last);
       return last;
     });
+    // Counted once committed: a batch rolled back and delivered again is judged once.
+    this.metrics.notifierRulesEvaluated.inc(evaluated);
     this.advanced(reached);
     await this.appendDecided(decided);
     // Triggers another leader appended (and never sent) are this one's to send now.

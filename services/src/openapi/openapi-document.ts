@@ -31,6 +31,9 @@ const SUMMARIES: Record<string, string> = {
   'GET /api/chains': 'Every network with its status and maintenance message',
   'GET /api/site': 'The maintenance state',
   'GET /api/health': 'Database, event log, projections (503 when one is down) and each chain: its price age, stale past two ticks, and each RPC endpoint\'s state',
+  'GET /livez': 'Liveness probe: {"status":"ok"} while the process runs (also on the ops listener, XSD_METRICS_PORT)',
+  'GET /readyz':
+    'Readiness probe: database, event log, this process\'s projections within 30 s of the log\'s head, the latest prices read model; 503 while not ready, each check named',
   'GET /api/wallets/{address}': 'XSD and BankX balances of a wallet on every active chain',
   'GET /api/stream': 'Server-Sent Events: price, silver, news, chain and site messages',
 };

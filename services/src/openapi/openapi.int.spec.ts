@@ -68,6 +68,8 @@ describe('GET /api/openapi.json', () => {
       '/api/chains',
       '/api/site',
       '/api/health',
+      '/livez',
+      '/readyz',
       '/api/wallets/{address}',
       '/api/stream',
       '/version.json',

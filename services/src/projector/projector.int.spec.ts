@@ -171,6 +171,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector on the %s pipe
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({ consumer: 'projection_price_history', event_id: poison.id, sequence: 8 });
     expect(letters[0].error).toContain('cannot apply this one');
+    expect((await pipeline.metrics.projectionDeadLetters.get()).values).toEqual([{ value: 1, labels: { projection: 'price_history' } }]);
   });
 
   describe('read-your-writes', () => {

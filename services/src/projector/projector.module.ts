@@ -3,6 +3,7 @@ import { DATABASE, EVENT_LOG } from '../core/injection-tokens.js';
 import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
+import { ProjectionMetrics } from './projection-metrics.js';
 import { type Projection, PROJECTIONS } from './projection.js';
 import { leadingConsumerLifecycle, ProjectorLeadership } from './projector-leadership.js';
 import { Projector } from './projector.js';
@@ -29,6 +30,7 @@ export class ProjectorModule {
             }),
         },
         ProjectorLifecycle,
+        ProjectionMetrics,
       ],
       exports: [Projector],
     };

@@ -23,6 +23,16 @@ export interface ProjectionStatus {
   readonly running: boolean;
 }
 
+/** How far a projection is behind the log's head. */
+export interface ProjectionLag {
+  readonly name: string;
+  readonly checkpoint: number;
+  /** Events in the log it has not applied yet. */
+  readonly events: number;
+  /** Age of the oldest of those (0 when it is caught up). */
+  readonly seconds: number;
+}
+
 /**
  * A batch started past the checkpoint: delivery skipped events (a second replica took a later
  * batch first). Thrown so the batch is delivered again later instead of leaving a hole.
@@ -137,6 +147,32 @@ export class Projector {
         running: this.subscriptions.has(projection.name),
       };
     });
+  }
+
+  /**
+   * Each projection's lag behind the head, in events and in seconds: the age of the first event it
+   * has not applied (one read per distinct checkpoint behind the head).
+   */
+  async lag(now: Date): Promise<{ readonly head: number; readonly projections: ProjectionLag[] }> {
+    const [checkpoints, head] = await Promise.all([this.checkpoints.all(), this.log.lastSequence()]);
+    const firstUnapplied = new Map<number, Promise<number>>();
+    const occurredAt = (sequence: number) => {
+      let time = firstUnapplied.get(sequence);
+      if (time === undefined) {
+        time = this.log.read(sequence, 1).then(([stored]) => (stored ? Date.parse(stored.event.occurredAt) : now.getTime()));
+        firstUnapplied.set(sequence, time);
+      }
+      return time;
+    };
+    const projections = await Promise.all(
+      this.projections.map(async ({ name }): Promise<ProjectionLag> => {
+        const checkpoint = checkpoints.get(name) ?? 0;
+        const events = Math.max(0, head - checkpoint);
+        const seconds = events === 0 ? 0 : Math.max(0, (now.getTime() - (await occurredAt(checkpoint + 1))) / 1_000);
+        return { name, checkpoint, events, seconds };
+      }),
+    );
+    return { head, projections };
   }
 
   private async lead(timeoutMs?: number): Promise<void> {

@@ -53,7 +53,7 @@ export class SiteService {
         },
       }),
     );
-    for (const event of events) this.logger.log(`${event.type} by ${by.email}`);
+    for (const event of events) this.logger.log(`${event.type} by account ${by.id}`);
     if (events.length > 0) this.changes.changed();
     return this.settings.current();
   }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../metrics/metrics.js';
+import { metricSeries } from '../testing/metric-values.js';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 
@@ -43,6 +45,12 @@ describe('sign-in budget at the routes (embedded pipeline)', () => {
     const refused = await login(client, ROOT.email, ROOT.password);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(TOO_MANY_LOGINS);
+    // Each refusal counted under the code it answered with.
+    const refusals = await metricSeries(api.app.get(Metrics), 'xsd_sign_in_refusals_total');
+    expect(refusals.map((s) => [s.labels.reason, s.value])).toEqual([
+      ['login_failed', 20],
+      ['too_many_login_attempts', 1],
+    ]);
     expect((await login('203.0.113.8', ROOT.email, ROOT.password)).status).toBe(200);
 
     now += FIFTEEN_MINUTES;
@@ -65,8 +73,10 @@ describe('sign-in budget at the routes (embedded pipeline)', () => {
         expect(refused.status).toBe(429);
         expect(refused.body).toEqual(TOO_MANY_PASSWORDS);
       }
-      // Signing in is a different check: still open.
+      // Signing in is a different check: still open, and a wrong current password is no sign-in refused.
       const { token: fresh } = await api.login(ROOT.email, ROOT.password);
+      const refusals = await metricSeries(api.app.get(Metrics), 'xsd_sign_in_refusals_total');
+      expect(refusals.map((s) => s.labels.reason).sort()).toEqual(['login_failed', 'too_many_login_attempts']);
 
       now += FIFTEEN_MINUTES;
       const next = 'changed after the wait';

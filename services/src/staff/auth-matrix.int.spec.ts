@@ -63,6 +63,11 @@ const ROUTES: readonly Route[] = [
     expect: { super_admin: 200, admin: 403, calendar_access: 403 },
     send: async (api, headers, target) => api.http().delete(`/api/admin/users/${await target()}`).set(headers),
   },
+  {
+    name: 'GET /api/admin/events/export (event_log: the backup, super admins alone)',
+    expect: { super_admin: 200, admin: 403, calendar_access: 403 },
+    send: (api, headers) => api.http().get('/api/admin/events/export').set(headers),
+  },
 ];
 
 describe('the role table on every staff route (embedded pipeline)', () => {

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, OptionalSession, RequireSession } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
+import { deviceTokenOf, setDeviceCookie } from './device-cookie.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import type { AuthenticatedStaff } from './staff.types.js';
 
@@ -18,14 +19,19 @@ import type { AuthenticatedStaff } from './staff.types.js';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  /** Sets the session cookie for the browser and returns the same token for the CLI's bearer use. */
+  /**
+   * Sets the session and device cookies for the browser and returns the same session token for the
+   * CLI's bearer use, with its device token (`kind: 'bearer'`).
+   */
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<LoginResponse> {
+    const given = parseRequest(LoginRequestSchema, body);
     // request.ip believes X-Forwarded-For only from XSD_TRUSTED_PROXIES.
-    const result = await this.auth.login(parseRequest(LoginRequestSchema, body), request.ip);
-    setSessionCookie(request, response, result.token, result.expires_at);
-    return result;
+    const { login, deviceToken } = await this.auth.login(given, request.ip, deviceTokenOf(request, given.device_token));
+    setSessionCookie(request, response, login.token, login.expires_at);
+    setDeviceCookie(request, response, deviceToken);
+    return given.kind === 'bearer' ? { ...login, device_token: deviceToken } : login;
   }
 
   /** Ends the session server-side; answers 200 even without one, and always clears the cookie. */

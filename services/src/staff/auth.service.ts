@@ -16,16 +16,32 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { EVENT_LOG } from '../core/injection-tokens.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { DecisionError } from '../event-sourcing/decider.js';
+import { ApiError } from '../http/api-error.filter.js';
+import { Metrics } from '../metrics/metrics.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { staffProjection } from '../read-models/staff/staff.projection.js';
 import { StaffRepository } from '../read-models/staff/staff.repository.js';
-import { PasswordHasher } from './password-hasher.js';
+import { DeviceCookies } from './device-cookie.js';
+import { type HashingLane, PasswordHasher } from './password-hasher.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import { type PasswordCheck, SignInBudget } from './sign-in-budget.js';
 import { DecideStaffAccount } from './staff.commands.js';
 import { type AuthenticatedStaff, staffActor } from './staff.types.js';
 
 const loginFailed = () => new DecisionError('unauthorized', 'login_failed', LOGIN_FAILED_MESSAGE);
+
+/**
+ * The codes a sign-in is refused with, as the API answers them and the refusals metric counts
+ * them: wrong email or password, too many failures from the client, or the site's budget (or
+ * this process's hashing gate) full.
+ */
+const SIGN_IN_REFUSALS = new Set(['login_failed', 'too_many_login_attempts', 'sign_in_busy']);
+
+/** A sign-in's session, and the device token to keep for the next one (the device cookie, or the CLI's). */
+export interface SignedIn {
+  readonly login: LoginResponse;
+  readonly deviceToken: string;
+}
 
 /** Staff sign-in, sign-out, who am I, and one's own password. */
 @Injectable()
@@ -40,12 +56,27 @@ export class AuthService {
     private readonly progress: ProjectionProgress,
     private readonly hasher: PasswordHasher,
     private readonly budget: SignInBudget,
+    private readonly metrics: Metrics,
+    private readonly devices: DeviceCookies,
   ) {}
 
-  /** `client` identifies the caller for the sign-in budget (its IP address). */
-  async login({ email, password, kind }: z.output<typeof LoginRequestSchema>, client: string): Promise<LoginResponse> {
-    const check: PasswordCheck = { kind: 'sign-in', client, email };
-    return this.withinBudget(check, 'login_failed', () => this.signIn(email, password, kind ?? 'cookie'));
+  /**
+   * `client` identifies the caller for the sign-in budget (its IP address); `deviceToken` is what
+   * the caller kept from an earlier sign-in, if anything: valid and for this email, the sign-in
+   * is a trusted device's (see SignInBudget), otherwise it is ignored. Every success hands out a
+   * new device token.
+   */
+  async login({ email, password, kind }: z.output<typeof LoginRequestSchema>, client: string, deviceToken: string | null): Promise<SignedIn> {
+    const device = this.devices.deviceOf(deviceToken, email, this.clock());
+    const check: PasswordCheck = { kind: 'sign-in', client, email, device };
+    try {
+      const login = await this.withinBudget(check, 'login_failed', (lane) => this.signIn(email, password, kind ?? 'cookie', lane));
+      return { login, deviceToken: this.devices.issue(email, this.clock()) };
+    } catch (error) {
+      const code = refusalCode(error);
+      if (code !== null && SIGN_IN_REFUSALS.has(code)) this.metrics.signInRefusals.inc({ reason: code });
+      throw error;
+    }
   }
 
   /**
@@ -56,12 +87,12 @@ export class AuthService {
    * read model was written is checked again there.
    * The log lines name the account id at most: never the password, nor what was typed as email.
    */
-  async signIn(email: string, password: string, kind: 'cookie' | 'bearer'): Promise<LoginResponse> {
+  async signIn(email: string, password: string, kind: 'cookie' | 'bearer', lane: HashingLane = 'shared'): Promise<LoginResponse> {
     const now = this.clock();
     // An account created a moment ago (by another API process, or at start) must be found.
     await this.progress.waitFor(staffProjection.name, await this.log.subjectSequence(STAFF_DIRECTORY_SUBJECT));
     const credentials = await this.staff.credentialsByEmail(email);
-    const matches = await this.hasher.verify(credentials?.passwordHash ?? null, password);
+    const matches = await this.hasher.verify(credentials?.passwordHash ?? null, password, lane);
     if (credentials === null || !matches) {
       this.logger.warn(credentials ? `login refused for account ${credentials.id}` : 'login refused: no staff account has that email');
       throw loginFailed();
@@ -81,7 +112,7 @@ export class AuthService {
             type: 'SignIn',
             data: {
               accountId,
-              passwordMatches: await verifyOnce(this.hasher, verified, account.passwordHash, password),
+              passwordMatches: await verifyOnce(this.hasher, verified, account.passwordHash, password, lane),
               sessionId,
               tokenHash: hashSessionToken(token),
               kind,
@@ -125,10 +156,10 @@ export class AuthService {
     const check: PasswordCheck = { kind: 'password-change', client, accountId: staff.id };
     const verified = new Map<string, boolean>();
     let newPasswordHash: string | null = null;
-    await this.withinBudget(check, 'wrong_password', () =>
+    await this.withinBudget(check, 'wrong_password', (lane) =>
       this.commands.execute(
         new DecideStaffAccount(staffAccountSubject(staff.id), staffActor(staff), async (account) => {
-          const currentPasswordMatches = await verifyOnce(this.hasher, verified, account.passwordHash, request.currentPassword);
+          const currentPasswordMatches = await verifyOnce(this.hasher, verified, account.passwordHash, request.currentPassword, lane);
           // A wrong guess costs one verification, not a hash of the new password as well.
           if (currentPasswordMatches) newPasswordHash ??= await this.hasher.hash(request.newPassword);
           // Without a match the decider refuses before it reads the new hash.
@@ -143,11 +174,14 @@ export class AuthService {
     return { message: PASSWORD_UPDATED_MESSAGE };
   }
 
-  /** Runs a password check the budget admits; a refusal with `failureCode` counts as a failure, a success clears the pair. */
-  private async withinBudget<T>(check: PasswordCheck, failureCode: string, run: () => Promise<T>): Promise<T> {
-    await this.budget.admit(check, this.clock());
+  /**
+   * Runs a password check the budget admits, in the hashing lane it earned; a refusal with
+   * `failureCode` counts as a failure, a success clears the pair.
+   */
+  private async withinBudget<T>(check: PasswordCheck, failureCode: string, run: (lane: HashingLane) => Promise<T>): Promise<T> {
+    const lane = await this.budget.admit(check, this.clock());
     try {
-      const result = await run();
+      const result = await run(lane);
       await this.budget.succeeded(check);
       return result;
     } catch (error) {
@@ -166,12 +200,23 @@ export class AuthService {
   }
 }
 
+/** The error code a refusal answers with (a decision's, or an API error's), or null for anything else. */
+function refusalCode(error: unknown): string | null {
+  return error instanceof DecisionError || error instanceof ApiError ? error.code : null;
+}
+
 /** Verifies the password against a hash the decision rests on, once per hash however often it is decided again. */
-async function verifyOnce(hasher: PasswordHasher, verified: Map<string, boolean>, hash: string | null, password: string): Promise<boolean> {
+async function verifyOnce(
+  hasher: PasswordHasher,
+  verified: Map<string, boolean>,
+  hash: string | null,
+  password: string,
+  lane: HashingLane = 'shared',
+): Promise<boolean> {
   if (hash === null) return false;
   let matches = verified.get(hash);
   if (matches === undefined) {
-    matches = await hasher.verify(hash, password);
+    matches = await hasher.verify(hash, password, lane);
     verified.set(hash, matches);
   }
   return matches;

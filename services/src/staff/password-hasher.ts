@@ -16,16 +16,27 @@ export const HASHING_CONCURRENCY = Math.max(1, Math.min(2, Math.floor(availableP
 export const HASHING_QUEUE = 8;
 
 /**
+ * Whose verification it is: what the sign-in budget let through its own lanes (a trusted device's,
+ * or a client's first check through the site's reserve: see SignInBudget) has a gate of its own,
+ * one hash at a time, so a flood that fills the shared gate cannot refuse it. At most
+ * HASHING_CONCURRENCY + 1 hashes run at once in all.
+ */
+export type HashingLane = 'shared' | 'reserved';
+
+/**
  * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP baseline), PHC strings
  * as stored and as carried by the staff events. Passwords never leave this class otherwise.
  *
  * Every hash and verification of the process (sign-in, password change, new accounts) passes one
- * gate, so a flood of sign-ins cannot take more than its share of the CPU: when the gate is full,
- * the call is refused at once with 429 `sign_in_busy`.
+ * of two gates (see HashingLane), so a flood of sign-ins cannot take more than its share of the
+ * CPU: when its gate is full, the call is refused at once with 429 `sign_in_busy`.
  */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
-  private readonly gate = new ConcurrencyGate(HASHING_CONCURRENCY, HASHING_QUEUE);
+  private readonly gates: Record<HashingLane, ConcurrencyGate> = {
+    shared: new ConcurrencyGate(HASHING_CONCURRENCY, HASHING_QUEUE),
+    reserved: new ConcurrencyGate(1, HASHING_QUEUE),
+  };
   private dummyHash: Promise<string> | null = null;
 
   /** Made at start, so the first unknown-email login costs what the others do. */
@@ -34,7 +45,7 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   hash(password: string): Promise<string> {
-    return this.gated(() => hash(password));
+    return this.gated('shared', () => hash(password));
   }
 
   /**
@@ -42,9 +53,9 @@ export class PasswordHasher implements OnModuleInit {
    * time of a real verification on a stand-in hash and answers false: an unknown email then costs
    * what a wrong password does, so timing does not tell which one was wrong.
    */
-  async verify(passwordHash: string | null, password: string): Promise<boolean> {
+  async verify(passwordHash: string | null, password: string, lane: HashingLane = 'shared'): Promise<boolean> {
     const against = passwordHash ?? (await this.dummy());
-    const matches = await this.gated(() => verify(against, password).catch(() => false));
+    const matches = await this.gated(lane, () => verify(against, password).catch(() => false));
     return passwordHash !== null && matches;
   }
 
@@ -52,9 +63,9 @@ export class PasswordHasher implements OnModuleInit {
     return (this.dummyHash ??= hash(randomBytes(24).toString('base64url')));
   }
 
-  private async gated<T>(work: () => Promise<T>): Promise<T> {
+  private async gated<T>(lane: HashingLane, work: () => Promise<T>): Promise<T> {
     try {
-      return await this.gate.run(work);
+      return await this.gates[lane].run(work);
     } catch (error) {
       if (error instanceof GateFullError) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, { 'Retry-After': '1' });
       throw error;

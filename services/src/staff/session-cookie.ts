@@ -8,7 +8,8 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
   return readCookie(request.headers.cookie, STAFF_SESSION_COOKIE);
 }
 
-function readCookie(header: string | undefined, name: string): string | null {
+/** One cookie of a Cookie header, URL-decoded when it can be. */
+export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const index = part.indexOf('=');

@@ -6,6 +6,7 @@ import {
 } from '@xsd/contracts/api/auth';
 import { ApiError } from '../http/api-error.filter.js';
 import type { AttemptStore } from '../rate-limit/attempt-store.js';
+import type { HashingLane } from './password-hasher.js';
 
 /**
  * How many password checks are allowed. Staff sign in a few times a day and mistype now and then;
@@ -23,12 +24,25 @@ export interface SignInLimits {
   /**
    * Password checks the whole deployment starts per `siteWindowMs`, whoever asks: 60 in 10 s.
    * A burst of a few dozen (a team signing in after a deploy, a test suite) passes at once; a
-   * flood from many addresses gets 6 a second, and each costs ~10 ms of one core plus a lookup,
-   * so all replicas together spend well under a tenth of a core on it. The hashing gate of each
+   * flood from many addresses gets 6 a second (10 with siteReserve), and each costs ~10 ms of one
+   * core plus a lookup, so all replicas together spend about a tenth of a core on it at most. The hashing gate of each
    * process (see PasswordHasher) bounds a burst on top. Measured on the wall clock all replicas share.
    */
   readonly site: number;
   readonly siteWindowMs: number;
+  /**
+   * Places on top of `site`, kept for a client's first check in the failure window: 40. A flood's
+   * callers lose them after one check each (whatever came of it), so a first-time sign-in finds
+   * one free once the flood's addresses have each had theirs: within a window or two for 50 of
+   * them. Only a flood from more fresh addresses than the reserve takes in the failure window
+   * (40 per 10 s: 3,600 in 15 minutes) could keep it full; the device lane stays open even then.
+   */
+  readonly siteReserve: number;
+  /**
+   * Failures with one device cookie (see DeviceCookies) before that device is refused for its
+   * account: 5 in the failure window. A device's sign-ins skip the site limit and the client's.
+   */
+  readonly perDevice: number;
 }
 
 export const SIGN_IN_LIMITS: SignInLimits = {
@@ -37,27 +51,42 @@ export const SIGN_IN_LIMITS: SignInLimits = {
   failureWindowMs: 15 * 60_000,
   site: 60,
   siteWindowMs: 10_000,
+  siteReserve: 40,
+  perDevice: 5,
 };
 
 /** A password check about to happen: a sign-in, or the current password of a password change. */
 export type PasswordCheck =
-  | { readonly kind: 'sign-in'; readonly client: string; readonly email: string }
+  | {
+      readonly kind: 'sign-in';
+      readonly client: string;
+      readonly email: string;
+      /** The device a valid device cookie for this email names (DeviceCookies.deviceOf), or none. */
+      readonly device?: string | null;
+    }
   /** `client` is null when the caller's address is not known: then only the account's own limit applies. */
   | { readonly kind: 'password-change'; readonly client: string; readonly accountId: string };
 
 const SITE_KEY = 'site';
+const SITE_RESERVE_KEY = 'site|reserve';
 
 /**
- * The sign-in budget: three limits on password checks, kept in the deployment's attempt store so
- * that every API replica counts against the same numbers.
+ * The sign-in budget: limits on password checks, kept in the deployment's attempt store so that
+ * every API replica counts against the same numbers. A sign-in with a valid device cookie for its
+ * email (OWASP's device cookies) is a trusted device's, the others are untrusted clients':
  *
  * - per client and email (or account): failures only, cleared by a success, so staff who mistype
  *   once are never locked out;
  * - per client: failures only, never cleared by one success (an attacker's own account must not
  *   reset it);
- * - per site: every check the first two let through, in a sliding window.
+ * - per site: every check the first two let through, in a sliding window, with a reserve for
+ *   clients' first checks, so a flood cannot starve a newcomer;
+ * - per device: a trusted device's failures, cleared by its success. A trusted device meets this
+ *   limit only: a flood from elsewhere, or from its own address, never refuses it. Its checks are
+ *   bounded by its failures (a device must have signed in before, and five wrong passwords lock it)
+ *   and by the hashing gate (see PasswordHasher).
  *
- * The first two are read before the check and written after a failure, so checks already in
+ * The failure limits are read before the check and written after a failure, so checks already in
  * flight may each add one more failure; the site limit, taken atomically before the check, bounds
  * how many can be in flight.
  */
@@ -72,34 +101,51 @@ export class SignInBudget implements OnApplicationShutdown {
     private readonly wallClock: () => Date = () => new Date(),
   ) {}
 
-  /** Throws 429 when this check is over a limit; otherwise takes its place in the site's budget. */
-  async admit(check: PasswordCheck, now: Date): Promise<void> {
-    const [pairFailures, clientFailures] = await Promise.all([
+  /**
+   * Throws 429 when this check is over a limit; otherwise takes its place in the site's budget and
+   * answers the hashing lane it has earned: 'reserved' for a trusted device or a place from the
+   * reserve, so that a burst in the shared gate cannot refuse what the budget let through for them.
+   */
+  async admit(check: PasswordCheck, now: Date): Promise<HashingLane> {
+    if (check.kind === 'sign-in' && check.device) {
+      const failures = await this.store.count(this.deviceKey(check.device), now, this.limits.failureWindowMs);
+      if (failures >= this.limits.perDevice) throw this.tooMany(check);
+      return 'reserved';
+    }
+    const [pairFailures, clientFailures, clientChecks] = await Promise.all([
       this.store.count(this.pairKey(check), now, this.limits.failureWindowMs),
       this.store.count(this.clientKey(check), now, this.limits.failureWindowMs),
+      this.store.count(this.checkedKey(check), now, this.limits.failureWindowMs),
     ]);
-    if (pairFailures >= this.limits.perClientAndSubject || clientFailures >= this.limits.perClient) {
-      // By then every failure counted has left the window: a retry is sure to be heard.
-      const retry = retryAfter(this.limits.failureWindowMs);
-      throw check.kind === 'sign-in'
-        ? new ApiError(429, 'too_many_login_attempts', TOO_MANY_LOGIN_ATTEMPTS_MESSAGE, retry)
-        : new ApiError(429, 'too_many_password_attempts', TOO_MANY_PASSWORD_ATTEMPTS_MESSAGE, retry);
+    if (pairFailures >= this.limits.perClientAndSubject || clientFailures >= this.limits.perClient) throw this.tooMany(check);
+    const windowMs = this.limits.siteWindowMs;
+    const siteNow = this.wallClock();
+    let lane: HashingLane = 'shared';
+    if (!(await this.store.add(SITE_KEY, siteNow, { windowMs, limit: this.limits.site })).added) {
+      const reserve = clientChecks === 0 && (await this.store.add(SITE_RESERVE_KEY, siteNow, { windowMs, limit: this.limits.siteReserve }));
+      if (!reserve || !reserve.added) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, retryAfter(windowMs));
+      lane = 'reserved';
     }
-    const site = await this.store.add(SITE_KEY, this.wallClock(), { windowMs: this.limits.siteWindowMs, limit: this.limits.site });
-    if (!site.added) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, retryAfter(this.limits.siteWindowMs));
+    // The client has had its check: the reserve is for first ones, whatever came of it.
+    if (clientChecks === 0) await this.store.add(this.checkedKey(check), now, { windowMs: this.limits.failureWindowMs, limit: 1 });
+    return lane;
   }
 
-  /** The password was wrong (or the email unknown). */
+  /** The password was wrong (or the email unknown). A trusted device's failure counts against that device alone. */
   async failed(check: PasswordCheck, now: Date): Promise<void> {
+    if (check.kind === 'sign-in' && check.device) {
+      await this.store.add(this.deviceKey(check.device), now, { windowMs: this.limits.failureWindowMs, limit: this.limits.perDevice });
+      return;
+    }
     await Promise.all([
       this.store.add(this.pairKey(check), now, { windowMs: this.limits.failureWindowMs, limit: this.limits.perClientAndSubject }),
       this.store.add(this.clientKey(check), now, { windowMs: this.limits.failureWindowMs, limit: this.limits.perClient }),
     ]);
   }
 
-  /** The password was right: the pair's failures are forgotten, the client's are not. */
+  /** The password was right: the pair's (or the device's) failures are forgotten, the client's are not. */
   async succeeded(check: PasswordCheck): Promise<void> {
-    await this.store.clear(this.pairKey(check));
+    await this.store.clear(check.kind === 'sign-in' && check.device ? this.deviceKey(check.device) : this.pairKey(check));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -114,5 +160,22 @@ export class SignInBudget implements OnApplicationShutdown {
 
   private clientKey(check: PasswordCheck): string {
     return `client|${check.client}`;
+  }
+
+  /** Whether the client had a check admitted within the failure window (the first one's time only). */
+  private checkedKey(check: PasswordCheck): string {
+    return `checked|${check.client}`;
+  }
+
+  private deviceKey(device: string): string {
+    return `device|${device}`;
+  }
+
+  /** By then every failure counted has left the window: a retry is sure to be heard. */
+  private tooMany(check: PasswordCheck): ApiError {
+    const retry = retryAfter(this.limits.failureWindowMs);
+    return check.kind === 'sign-in'
+      ? new ApiError(429, 'too_many_login_attempts', TOO_MANY_LOGIN_ATTEMPTS_MESSAGE, retry)
+      : new ApiError(429, 'too_many_password_attempts', TOO_MANY_PASSWORD_ATTEMPTS_MESSAGE, retry);
   }
 }

@@ -4,7 +4,15 @@ import { type PasswordCheck, SignInBudget, type SignInLimits } from './sign-in-b
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0);
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
-const LIMITS: SignInLimits = { perClientAndSubject: 3, perClient: 5, failureWindowMs: 10 * 60_000, site: 4, siteWindowMs: 1_000 };
+const LIMITS: SignInLimits = {
+  perClientAndSubject: 3,
+  perClient: 5,
+  failureWindowMs: 10 * 60_000,
+  site: 4,
+  siteWindowMs: 1_000,
+  siteReserve: 0,
+  perDevice: 2,
+};
 
 const TOO_MANY_LOGINS = {
   status: 429,
@@ -19,7 +27,7 @@ const BUSY = {
   response: { error: { code: 'sign_in_busy', message: 'Too many sign-in attempts on the site right now. Please try again in a few seconds.' } },
 };
 
-const signIn = (client: string, email: string): PasswordCheck => ({ kind: 'sign-in', client, email });
+const signIn = (client: string, email: string, device: string | null = null): PasswordCheck => ({ kind: 'sign-in', client, email, device });
 
 /** A budget whose site window never fills unless the test moves `site` itself. */
 function budget(limits: SignInLimits = LIMITS) {
@@ -115,7 +123,7 @@ describe('SignInBudget', () => {
       setSite(T0 + 999);
       await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).rejects.toMatchObject(BUSY);
       setSite(T0 + 1_000);
-      await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).resolves.toBeUndefined();
+      await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).resolves.toBe('shared');
     });
 
     it('is not spent by checks the failure limits refuse', async () => {
@@ -124,6 +132,51 @@ describe('SignInBudget', () => {
       for (let n = 0; n < 5; n += 1) await b.failed(signIn('ip', `guess-${n}@x.test`), at(0));
       for (let n = 0; n < 10; n += 1) await expect(b.admit(signIn('ip', `more-${n}@x.test`), at(0))).rejects.toMatchObject(TOO_MANY_LOGINS);
       for (let n = 0; n < 4; n += 1) await b.admit(signIn(`ip-${n}`, 'staff@x.test'), at(0));
+    });
+  });
+
+  describe('the reserve for first checks', () => {
+    it('given the shared part full, then only clients that had no check in the failure window get in, one check each', async () => {
+      const { budget: b, setSite } = budget({ ...LIMITS, site: 2, siteReserve: 2 });
+      setSite(T0);
+      // Two flooders take the shared part, then come back for the reserve and are refused.
+      for (const client of ['flood-1', 'flood-2']) await b.admit(signIn(client, 'x@x.test'), at(0));
+      for (const client of ['flood-1', 'flood-2']) await expect(b.admit(signIn(client, 'y@x.test'), at(0))).rejects.toMatchObject(BUSY);
+      // A newcomer takes a reserved place (and the hashing lane that goes with it), then is a client like the others.
+      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).resolves.toBe('reserved');
+      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).rejects.toMatchObject(BUSY);
+      await b.admit(signIn('newcomer-2', 'staff@x.test'), at(0));
+      await expect(b.admit(signIn('newcomer-3', 'staff@x.test'), at(0))).rejects.toMatchObject(BUSY);
+      // Past the failure window a client's next check is a first one again.
+      setSite(T0 + 1_000);
+      await b.admit(signIn('a', 'x@x.test'), at(11));
+      await b.admit(signIn('b', 'x@x.test'), at(11));
+      await b.admit(signIn('flood-1', 'x@x.test'), at(11));
+    });
+  });
+
+  describe('a trusted device', () => {
+    it('is never refused by the site limit, nor by its client\'s failures', async () => {
+      const { budget: b, setSite } = budget();
+      setSite(T0);
+      for (let n = 0; n < 4; n += 1) await b.admit(signIn(`ip-${n}`, `e${n}@x.test`), at(0));
+      for (let n = 0; n < 5; n += 1) await b.failed(signIn('ip', `guess-${n}@x.test`), at(0));
+      await expect(b.admit(signIn('ip', 'staff@x.test'), at(0))).rejects.toMatchObject(TOO_MANY_LOGINS);
+      for (let n = 0; n < 10; n += 1) await expect(b.admit(signIn('ip', 'staff@x.test', 'device-1'), at(0))).resolves.toBe('reserved');
+    });
+
+    it('given its own failures, then that device is refused until they leave the window or a success clears them; others are not', async () => {
+      const { budget: b } = budget();
+      for (const minute of [0, 1]) await b.failed(signIn('ip', 'staff@x.test', 'device-1'), at(minute));
+      await expect(b.admit(signIn('ip', 'staff@x.test', 'device-1'), at(2))).rejects.toMatchObject(TOO_MANY_LOGINS);
+      await b.admit(signIn('ip', 'staff@x.test', 'device-2'), at(2));
+      // The device's failures are its own: the client and the pair have none.
+      await b.admit(signIn('ip', 'staff@x.test'), at(2));
+      await b.admit(signIn('ip', 'staff@x.test', 'device-1'), at(10));
+      await b.failed(signIn('ip', 'staff@x.test', 'device-2'), at(2));
+      await b.succeeded(signIn('ip', 'staff@x.test', 'device-2'));
+      await b.failed(signIn('ip', 'staff@x.test', 'device-2'), at(3));
+      await b.admit(signIn('ip', 'staff@x.test', 'device-2'), at(3));
     });
   });
 

@@ -44,7 +44,7 @@ export class StaffUsersService {
     const password = generatePassword();
     const passwordHash = await this.hasher.hash(password);
     await this.decide(by, { type: 'CreateStaffAccount', data: { accountId, email, role, passwordHash } });
-    this.logger.log(`${by.email} created the ${role} account ${accountId}`);
+    this.logger.log(`account ${by.id} created the ${role} account ${accountId}`);
     return { user: await this.account(accountId), password };
   }
 

@@ -8,6 +8,8 @@ import { aggregateHandler } from '../event-sourcing/aggregate-handler.js';
 import { staffProjection } from '../read-models/staff/staff.projection.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { DeviceCookies } from './device-cookie.js';
+import { DEVICE_KEY, loadDeviceKey } from './device-key.js';
 import { PasswordHasher } from './password-hasher.js';
 import { StaffBootstrap } from './staff-bootstrap.service.js';
 import { StaffUsersController } from './staff-users.controller.js';
@@ -35,6 +37,9 @@ import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => new SignInBudget(await openAttemptStore(config, SIGN_IN_LIMITS.failureWindowMs)),
     },
+    // One key for every API replica: a device cookie one issued, any other accepts.
+    { provide: DEVICE_KEY, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadDeviceKey(config) },
+    { provide: DeviceCookies, inject: [DEVICE_KEY], useFactory: (key: Buffer) => new DeviceCookies(key) },
     AuthService,
     StaffUsersService,
     StaffBootstrap,

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { IngestorModule } from '../ingestor/ingestor.module.js';
 import { IngestorService } from '../ingestor/ingestor.service.js';
+import { LIVE_STREAM_LIMITS, type LiveStreamLimits } from '../live/live-stream-gate.js';
 import type { PriceIngestorOptions } from '../ingestor/price-ingestor.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { ProjectorModule } from '../projector/projector.module.js';
@@ -34,6 +35,8 @@ export interface ApiTestAppOptions {
   readonly webDir?: string;
   /** Trusted proxies and time-outs of the HTTP server. */
   readonly http?: HttpAdapterOptions;
+  /** GET /api/stream's limits and heartbeat (default: the configuration's, a 30 s heartbeat). */
+  readonly liveStream?: LiveStreamLimits;
 }
 
 export interface ApiTestApp {
@@ -60,6 +63,13 @@ export const TEST_APP_CONFIG: AppConfig = {
   networkOverrides: {},
   trustedProxies: [],
   streamReplicas: 1,
+  // No ops listener for in-process test apps: a test that wants one sets a port.
+  metricsPort: 0,
+  metricsHost: '127.0.0.1',
+  logLevel: 'warn',
+  analyticsRawDays: 90,
+  liveStreamMaxPerClient: 20,
+  liveStreamMaxTotal: 10_000,
 };
 
 @Module({})
@@ -85,6 +95,7 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
   if (options.networks) builder = builder.overrideProvider(NETWORKS).useValue(options.networks);
   if (options.readerOptions) builder = builder.overrideProvider(CHAIN_READER_OPTIONS).useValue(options.readerOptions);
   if (options.clock) builder = builder.overrideProvider(CLOCK).useValue(options.clock);
+  if (options.liveStream) builder = builder.overrideProvider(LIVE_STREAM_LIMITS).useValue(options.liveStream);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(options.http), {
     ...NEST_HTTP_OPTIONS,

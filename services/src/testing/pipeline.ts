@@ -3,6 +3,7 @@ import type { DB } from '../database/schema.js';
 import { EmbeddedEventLog } from '../event-log/embedded/embedded-event-log.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { JetStreamEventLog } from '../event-log/jetstream/jetstream-event-log.js';
+import { Metrics } from '../metrics/metrics.js';
 import { deadLetterRecorder } from '../core/dead-letters.js';
 import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import type { Projection } from '../projector/projection.js';
@@ -21,6 +22,8 @@ export interface Pipeline {
   readonly db: Kysely<DB>;
   readonly log: EventLog;
   readonly progress: ProjectionProgress;
+  /** Where the log's dead letters are counted, as CoreModule wires it. */
+  readonly metrics: Metrics;
   /** Present for the distributed kind: where another process finds the same data. */
   readonly env: Record<string, string>;
   projector(projections?: readonly Projection[], options?: ProjectorOptions): Projector;
@@ -33,6 +36,7 @@ export interface Pipeline {
  */
 export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?: number } = {}): Promise<Pipeline> {
   const delivery = { retryDelayMs: options.retryDelayMs ?? 50 };
+  const metrics = new Metrics({ processMetrics: false });
   let db: Kysely<DB>;
   let dbKind: 'pglite' | 'postgres';
   let log: EventLog;
@@ -42,7 +46,7 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
     const handle = await createPgliteTestDatabase();
     db = handle.db;
     dbKind = 'pglite';
-    log = new EmbeddedEventLog(db, { ...delivery, onDeadLetter: deadLetterRecorder(db) });
+    log = new EmbeddedEventLog(db, { ...delivery, onDeadLetter: deadLetterRecorder(db, metrics) });
     cleanupStorage = () => handle.close();
   } else {
     const database = await createTestDatabase();
@@ -53,7 +57,7 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
       servers: TEST_NATS_URL,
       ...stream,
       ...delivery,
-      onDeadLetter: deadLetterRecorder(db),
+      onDeadLetter: deadLetterRecorder(db, metrics),
     });
     env = { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix };
     cleanupStorage = async () => {
@@ -68,6 +72,7 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
     db,
     log,
     progress,
+    metrics,
     env,
     projector(projections = ALL_PROJECTIONS, projectorOptions) {
       const projector = new Projector(db, log, projections, progress, {

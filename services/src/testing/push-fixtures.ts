@@ -57,6 +57,8 @@ export function pushProcessEnv({ database, stream, natsUrl, receiver, vapid, vap
     XSD_VAPID_PUBLIC_KEY: vapid.publicKey,
     XSD_VAPID_PRIVATE_KEY: vapid.privateKey,
     XSD_VAPID_SUBJECT: vapidSubject,
+    // No ops listener: the benchmark runs outside the tests' environment, beside a `make start` perhaps.
+    XSD_METRICS_PORT: '0',
   };
 }
 

@@ -10,13 +10,17 @@ import {
   type NetworkConfig,
 } from '@xsd/contracts';
 import { Contract, JsonRpcProvider, Network } from 'ethers';
+import type { RpcOutcome } from '../chains/rpc/chain-reader.js';
 import { ChainReaders } from '../chains/rpc/chain-readers.js';
 import { rpcRequest } from '../chains/rpc/json-rpc.js';
+import { maskRpcUrl } from '../chains/rpc/rpc-endpoint.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { startDevnet, type Devnet } from '../devnet/devnet.js';
 import { findFreeBasePort } from '../devnet/free-port.js';
 import { EmbeddedEventLog } from '../event-log/embedded/embedded-event-log.js';
 import { PriceIngestor, type PriceIngestorOptions, type TickReport } from '../ingestor/price-ingestor.js';
+import { Metrics } from '../metrics/metrics.js';
+import { metricSeries } from './metric-values.js';
 import { startRpcProxy, type RpcBehaviour, type RpcProxy } from './rpc-proxy.js';
 import { createPgliteTestDatabase } from './test-database.js';
 
@@ -44,23 +48,32 @@ export interface ChaosScenario {
   readonly endpoints?: number;
   /** A new data folder: the bad endpoint is there from the first price on. */
   readonly fresh?: boolean;
+  /** The outcome the misbehaving endpoints' failed requests are counted under (none: they never fail). */
+  readonly judgedAs?: RpcOutcome;
+  /** The reason the prices it misread are counted as rejected under (none: it misreads none). */
+  readonly rejectedAs?: string;
 }
 
 export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [
   { name: 'healthy', behaviour: () => ({ kind: 'pass' }) },
   { name: 'latency 150 ms', behaviour: () => ({ kind: 'latency', ms: 150 }) },
-  { name: 'hang', behaviour: () => ({ kind: 'hang' }) },
-  { name: '429 Retry-After 60', behaviour: () => ({ kind: 'rate_limited', retryAfterSeconds: 60 }) },
-  { name: '503 HTML', behaviour: () => ({ kind: 'server_error' }) },
-  { name: 'JSON-RPC error', behaviour: () => ({ kind: 'rpc_error' }) },
-  { name: 'closed connection', behaviour: () => ({ kind: 'close' }) },
-  { name: 'empty 0x', behaviour: () => ({ kind: 'empty' }) },
-  { name: 'garbage', behaviour: () => ({ kind: 'garbage' }) },
-  { name: 'truncated JSON', behaviour: () => ({ kind: 'truncated' }) },
-  { name: 'wrong chain', behaviour: (rig) => ({ kind: 'wrong_chain', target: rig.nodeUrl('Polygon') }) },
-  { name: `2 of 3 lagging ${LAG_BLOCKS} blocks`, behaviour: () => ({ kind: 'lagging', blocks: LAG_BLOCKS }), endpoints: 2 },
-  { name: 'x10 prices, established', behaviour: () => ({ kind: 'scaled', factor: 10 }) },
-  { name: 'x10 prices, fresh data', behaviour: () => ({ kind: 'scaled', factor: 10 }), fresh: true },
+  { name: 'hang', behaviour: () => ({ kind: 'hang' }), judgedAs: 'timeout' },
+  { name: '429 Retry-After 60', behaviour: () => ({ kind: 'rate_limited', retryAfterSeconds: 60 }), judgedAs: 'rate_limited' },
+  { name: '503 HTML', behaviour: () => ({ kind: 'server_error' }), judgedAs: 'http_error' },
+  { name: 'JSON-RPC error', behaviour: () => ({ kind: 'rpc_error' }), judgedAs: 'rpc_error' },
+  { name: 'closed connection', behaviour: () => ({ kind: 'close' }), judgedAs: 'unreachable' },
+  { name: 'empty 0x', behaviour: () => ({ kind: 'empty' }), judgedAs: 'empty' },
+  { name: 'garbage', behaviour: () => ({ kind: 'garbage' }), judgedAs: 'undecodable' },
+  { name: 'truncated JSON', behaviour: () => ({ kind: 'truncated' }), judgedAs: 'undecodable' },
+  { name: 'wrong chain', behaviour: (rig) => ({ kind: 'wrong_chain', target: rig.nodeUrl('Polygon') }), judgedAs: 'wrong_chain' },
+  {
+    name: `2 of 3 lagging ${LAG_BLOCKS} blocks`,
+    behaviour: () => ({ kind: 'lagging', blocks: LAG_BLOCKS }),
+    endpoints: 2,
+    judgedAs: 'lagging',
+  },
+  { name: 'x10 prices, established', behaviour: () => ({ kind: 'scaled', factor: 10 }), rejectedAs: 'outvoted' },
+  { name: 'x10 prices, fresh data', behaviour: () => ({ kind: 'scaled', factor: 10 }), fresh: true, rejectedAs: 'outvoted' },
 ];
 
 export interface ScenarioFigures {
@@ -82,6 +95,10 @@ export interface ScenarioFigures {
   readonly maxTickMs: number;
   /** Ticks after healing until every chain published again (0: the first tick after). */
   readonly recoveryTicks: number | null;
+  /** The outcomes the misbehaving endpoints' failed requests were counted under, in the RPC metrics. */
+  readonly failureOutcomes: readonly string[];
+  /** The reasons prices were counted as rejected under. */
+  readonly rejectedReasons: readonly string[];
   readonly problems: readonly string[];
 }
 
@@ -131,10 +148,14 @@ export class ChaosRig {
   }
 
   /** A new ingestor over new readers: nothing known of the endpoints, no last accepted price. */
-  newIngestor(options: Partial<PriceIngestorOptions> = {}, readerOptions: Record<string, unknown> = {}): PriceIngestor {
+  newIngestor(
+    options: Partial<PriceIngestorOptions> = {},
+    readerOptions: Record<string, unknown> = {},
+    metrics = new Metrics({ processMetrics: false }),
+  ): PriceIngestor {
     // Endpoints rest by the rig's clock, which moves a slot per tick, as they would in production.
-    const readers = new ChainReaders(this.networks(), { timeoutMs: CHAOS_TIMEOUT_MS, clock: () => this.now, ...readerOptions });
-    return new PriceIngestor(this.log, readers, async () => ({ prices: new Map(), silverPerGram: null }), null, {
+    const readers = new ChainReaders(this.networks(), { timeoutMs: CHAOS_TIMEOUT_MS, clock: () => this.now, ...readerOptions }, metrics);
+    return new PriceIngestor(this.log, readers, async () => ({ prices: new Map(), silverPerGram: null }), null, metrics, {
       clock: () => new Date(this.now),
       // Ticks drive this rig: retries and probes of failed chains stay out of the way.
       retry: { max: 5, baseMs: 60_000, capMs: 60_000 },
@@ -167,7 +188,8 @@ export class ChaosRig {
   /** One scenario: two healthy ticks, three misbehaving, two healed; every published price checked. */
   async run(scenario: ChaosScenario): Promise<ScenarioFigures> {
     this.heal();
-    const ingestor = this.newIngestor();
+    const metrics = new Metrics({ processMetrics: false });
+    const ingestor = this.newIngestor({}, {}, metrics);
     const misbehave = () => {
       for (const chain of CHAOS_CHAINS) {
         const endpoints = this.proxies.get(chain)!;
@@ -213,6 +235,12 @@ export class ChaosRig {
         if (all && recoveryTicks === null) recoveryTicks = i;
       }
       const { wrong, lagging } = await this.check(published, problems);
+      const misbehaving = new Set(
+        CHAOS_CHAINS.flatMap((chain) => this.proxies.get(chain)!.slice(0, scenario.endpoints ?? 1).map((p) => maskRpcUrl(p.url))),
+      );
+      const requests = await metricSeries(metrics, 'xsd_ingestor_rpc_requests_total');
+      const failureOutcomes = requests.filter((s) => misbehaving.has(s.labels.endpoint) && s.labels.outcome !== 'ok').map((s) => s.labels.outcome);
+      const rejected = await metricSeries(metrics, 'xsd_ingestor_ticks_rejected_total');
       return {
         scenario: scenario.name,
         staleTicks,
@@ -224,6 +252,8 @@ export class ChaosRig {
         settledCallsPerTick,
         maxTickMs,
         recoveryTicks,
+        failureOutcomes: [...new Set(failureOutcomes)].sort(),
+        rejectedReasons: [...new Set(rejected.map((s) => s.labels.reason))].sort(),
         problems,
       };
     } finally {

@@ -36,6 +36,11 @@ export interface RunningStack {
   /** http://127.0.0.1:<port> of the API and web app. */
   readonly url: string;
   readonly port: number;
+  /**
+   * http://127.0.0.1:<port> of the ops listener (GET /metrics, /livez, /readyz): a free port of its
+   * own unless the caller's env sets XSD_METRICS_PORT; null when that is 0 (off).
+   */
+  readonly metricsUrl: string | null;
   /** The launcher's process id. */
   readonly pid: number;
   /** RPC port of the first devnet chain (Ethereum); the others follow in display order. */
@@ -81,7 +86,8 @@ export class StackStartError extends Error {
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   // Ports the caller names are its own business (a test may take one on purpose): no retry then.
-  const choosesPorts = options.env?.PORT === undefined && options.env?.XSD_DEVNET_BASE_PORT === undefined;
+  const choosesPorts =
+    options.env?.PORT === undefined && options.env?.XSD_DEVNET_BASE_PORT === undefined && options.env?.XSD_METRICS_PORT === undefined;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startOnce(options);
@@ -98,8 +104,11 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
   if (embedded && !options.migrateAtStart && !existsSync(pgliteDirectory(dataDir))) await seedPgliteDataDir(dataDir);
   const devnetBasePort = await findFreeBasePort();
   const port = await findFreeBasePort(1);
+  // Never the default 9464: stacks run side by side, and a developer's `make start` may hold it.
+  const metricsPort = await findFreeBasePort(1);
   const env: Record<string, string> = {
     PORT: String(port),
+    XSD_METRICS_PORT: String(metricsPort),
     XSD_DATA_DIR: dataDir,
     XSD_NETWORK_PROFILE: 'devnet',
     XSD_DEVNET_BASE_PORT: String(devnetBasePort),
@@ -127,6 +136,7 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     return exit;
   });
   const url = `http://127.0.0.1:${port}`;
+  const metricsUrl = env.XSD_METRICS_PORT === '0' ? null : `http://127.0.0.1:${env.XSD_METRICS_PORT}`;
   const stop = async (): Promise<StackExit> => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -160,7 +170,7 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     const reason = `${error instanceof Error ? error.message : String(error)}; stopped it (${describeExit(exit)})`;
     throw new StackStartError(reason, exit, output);
   }
-  return { url, port, pid: child.pid!, devnetBasePort, env, output: () => output, stop };
+  return { url, port, metricsUrl, pid: child.pid!, devnetBasePort, env, output: () => output, stop };
 }
 
 export function describeExit(exit: StackExit): string {

@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import type { LoginResponse } from '@xsd/contracts/api/auth';
 import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AnalyticsRetentionModule } from '../analytics/analytics-retention.module.js';
 import { ApiModule } from '../api/api.module.js';
 import { configureHttpApp, createHttpAdapter, type HttpAdapterOptions, NEST_HTTP_OPTIONS } from '../api/http-app.js';
 import type { AppConfig } from '../config/config.js';
@@ -22,7 +23,7 @@ export interface StaffTestAppOptions {
   /** XSD_ADMIN_EMAIL / XSD_ADMIN_PASSWORD. */
   readonly admin?: { readonly email: string; readonly password: string } | null;
   readonly clock?: Clock;
-  /** 'manual' (default): the scheduler is there but only `scheduler.check()` runs it. */
+  /** 'manual' (default): the schedulers are there but only `scheduler.check()` (or AnalyticsRetention's `prune()`) runs them. */
   readonly scheduler?: 'manual' | 'auto';
   /** Leave the projector out (a second process next to one that runs it). */
   readonly projector?: boolean;
@@ -82,6 +83,7 @@ export async function createStaffTestApp(pipeline: Pipeline, options: StaffTestA
       ReadModelsModule,
       ...(options.projector === false ? [] : [ProjectorModule.forRoot({ autostart: true })]),
       MaintenanceSchedulerModule.forRoot({ autostart: options.scheduler === 'auto' }),
+      AnalyticsRetentionModule.forRoot({ autostart: options.scheduler === 'auto' }),
       ...(options.api === false ? [] : [ApiModule]),
     ],
   };

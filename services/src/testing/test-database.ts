@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, IN_MEMORY, openDatabase, pgliteDirectory } from '../database/database.js';
 import { PgliteDialect } from '../database/pglite-dialect.js';
+import { PgliteThread } from '../database/pglite-thread.js';
 import { migrateToLatest, migrations } from '../database/migrate.js';
 
 /**
@@ -133,12 +133,12 @@ function pgliteSnapshot(): Promise<Blob> {
 }
 
 async function buildSnapshot(): Promise<Blob> {
-  const pglite = await PGlite.create();
+  const pglite = await PgliteThread.open();
   const db = new Kysely<any>({ dialect: new PgliteDialect({ pglite }) });
   let snapshot: Blob;
   try {
     await migrateToLatest(db);
-    snapshot = await pglite.dumpDataDir('none');
+    snapshot = await pglite.dumpDataDir();
   } finally {
     await db.destroy();
   }

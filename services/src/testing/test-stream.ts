@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { vapidBucket } from '../push/vapid/vapid-keys.js';
 import { attemptBucket } from '../rate-limit/open-attempt-store.js';
+import { deviceKeyBucket } from '../staff/device-key.js';
 import { photoBucket } from '../uploads/open-photo-store.js';
 
 export const TEST_NATS_URL = process.env.XSD_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -20,7 +21,10 @@ export function uniqueStream(kind = 'TEST'): TestStream {
   return { stream: `XSD_${kind}_${suffix.toUpperCase()}`, subjectPrefix: `t${suffix}.` };
 }
 
-/** Deletes the stream, and the buckets an API on it made: sign-in attempts, VAPID keys, contact photos (attemptBucket, vapidBucket, photoBucket). */
+/**
+ * Deletes the stream, and the buckets an API on it made: sign-in attempts, VAPID keys, the device
+ * cookie key, contact photos (attemptBucket, vapidBucket, deviceKeyBucket, photoBucket).
+ */
 export async function deleteStream(stream: string, servers = TEST_NATS_URL): Promise<void> {
   const nc = await connect({ servers });
   try {
@@ -28,6 +32,7 @@ export async function deleteStream(stream: string, servers = TEST_NATS_URL): Pro
     await jsm.streams.delete(stream).catch(() => false);
     await jsm.streams.delete(`KV_${attemptBucket(stream)}`).catch(() => false);
     await jsm.streams.delete(`KV_${vapidBucket(stream)}`).catch(() => false);
+    await jsm.streams.delete(`KV_${deviceKeyBucket(stream)}`).catch(() => false);
     await jsm.streams.delete(`OBJ_${photoBucket(stream)}`).catch(() => false);
   } finally {
     await nc.close();

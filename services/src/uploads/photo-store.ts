@@ -59,6 +59,15 @@ export function checkPhotoPut(key: string, contentType: string): void {
   if (photoKeyContentType(key) !== contentType) throw new InvalidPhotoKeyError(key);
 }
 
+/**
+ * A keyed submission's photo, `contact_photos/{submissionId}_{digest}.{ext}`: the same for every
+ * retry of that submission (a retry never leaves a second copy) and apart for other bytes (a key
+ * reused with another photo never overwrites the first).
+ */
+export function keyedContactPhotoKey(type: PhotoType, submissionId: string, digest: string): string {
+  return `contact_photos/${submissionId}_${digest}.${EXTENSIONS[type]}`;
+}
+
 /** `contact_photos/{random}_{timestamp}.{ext}`, the spec's path. */
 export function contactPhotoKey(type: PhotoType, random: string, now: Date): string {
   return `contact_photos/${random}_${now.getTime()}.${EXTENSIONS[type]}`;

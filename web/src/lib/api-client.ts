@@ -45,11 +45,16 @@ export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * A state-changing request: same origin with the session cookie, the body as JSON (the server
  * takes JSON only). Errors as {@link getJson}.
  */
-export function sendJson<T>(method: SendMethod, path: string, body?: unknown, options: GetJsonOptions = {}): Promise<T> {
+export function sendJson<T>(method: SendMethod, path: string, body?: unknown, options: SendJsonOptions = {}): Promise<T> {
   return requestJson<T>(path, { ...options, method, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-async function requestJson<T>(path: string, options: GetJsonOptions & { readonly method: 'GET' | SendMethod; readonly body?: string }): Promise<T> {
+export interface SendJsonOptions extends GetJsonOptions {
+  /** Sent with the request, e.g. an Idempotency-Key. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+async function requestJson<T>(path: string, options: SendJsonOptions & { readonly method: 'GET' | SendMethod; readonly body?: string }): Promise<T> {
   const { signal, done } = withTimeout(options.signal, options.timeoutMs ?? API_TIMEOUT_MS);
   try {
     const response = await fetch(path, {
@@ -60,7 +65,11 @@ async function requestJson<T>(path: string, options: GetJsonOptions & { readonly
       // for the Cache-Control time the API gives other clients.
       cache: options.cache ?? (options.method === 'GET' ? 'no-cache' : undefined),
       credentials: 'same-origin',
-      headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
+      },
       body: options.body,
     });
     const text = await response.text();

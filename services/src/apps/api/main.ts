@@ -1,6 +1,4 @@
-import { loadConfig } from '../../config/config.js';
 import { appModules } from '../app-modules.js';
-import { exitOnStartFailure, startHttpApp } from '../bootstrap.js';
+import { startHttpApp, startRole } from '../bootstrap.js';
 
-const config = loadConfig();
-await startHttpApp(appModules.api(config), config).catch(exitOnStartFailure);
+await startRole((config) => startHttpApp(appModules.api(config), config, 'api'));

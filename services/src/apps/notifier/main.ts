@@ -1,5 +1,4 @@
-import { loadConfig } from '../../config/config.js';
 import { appModules } from '../app-modules.js';
-import { exitOnStartFailure, startWorker } from '../bootstrap.js';
+import { startRole, startWorker } from '../bootstrap.js';
 
-await startWorker(appModules.notifier(loadConfig())).catch(exitOnStartFailure);
+await startRole((config) => startWorker(appModules.notifier(config), { role: 'notifier', level: config.logLevel }));

@@ -44,7 +44,7 @@ async function start(): Promise<INestApplication> {
     process.stdout.write(`devnet: seven chains on 127.0.0.1:${config.devnetBasePort}-${config.devnetBasePort + 6} (seed ${devnet.seed})\n`);
   }
   stage = 'starting the services';
-  return startHttpApp(appModules.all(config), config);
+  return startHttpApp(appModules.all(config), config, 'all');
 }
 
 /** One line and exit 1 (bootstrap.ts's exitOnStartFailure, which may be what failed to load). */

@@ -1,8 +1,9 @@
 import { MULTICALL3_ABI, type Address, type ChainName } from '@xsd/contracts';
 import type { EndpointHealth } from '@xsd/contracts/api/health';
 import { Interface } from 'ethers';
+import type { Metrics } from '../../metrics/metrics.js';
 import { backoffDelay, realSleep, type Sleep } from './backoff.js';
-import { RpcError, rpcBatch, rpcRequest } from './json-rpc.js';
+import { RpcError, rpcBatch, rpcRequest, type RpcFailure } from './json-rpc.js';
 import { decodeAggregate3, encodeAggregate3, selector, uintWord } from './multicall-codec.js';
 import { RpcEndpoint, type RestPolicy } from './rpc-endpoint.js';
 
@@ -99,10 +100,22 @@ export interface ReadableNetwork {
   readonly multicall3: Address | null;
 }
 
-/** An answer that came back but cannot be believed; the endpoint is judged by `kind`. */
+/**
+ * Why an answer that came back cannot be believed: `0x` or nothing, not what was asked for, from
+ * another chain, or from a block behind the best known head.
+ */
+type WrongAnswerReason = 'empty' | 'undecodable' | 'wrong_chain' | 'lagging';
+
+/**
+ * What one request to an endpoint came to, as the RPC metrics count it: `ok`, or why it was
+ * judged failed (a transport failure or a wrong answer). A fixed set: never an error's text.
+ */
+export type RpcOutcome = 'ok' | RpcFailure | WrongAnswerReason;
+
+/** An answer that came back but cannot be believed; the endpoint is judged by `reason`. */
 class WrongAnswer extends Error {
   constructor(
-    readonly kind: 'demoted' | 'lagging' | 'wrong_chain',
+    readonly reason: WrongAnswerReason,
     message: string,
   ) {
     super(message);
@@ -132,6 +145,8 @@ export class ChainReader {
   constructor(
     readonly network: ReadableNetwork,
     options: Partial<ChainReaderOptions> = {},
+    /** Where each request's outcome and duration are counted; null for a reader outside an application. */
+    private readonly metrics: Metrics | null = null,
   ) {
     this.options = { ...DEFAULT_CHAIN_READER_OPTIONS, ...options };
     this.endpoints = network.rpcUrls.map((url) => new RpcEndpoint(url));
@@ -178,7 +193,7 @@ export class ChainReader {
     return Promise.all(
       others.map(async (endpoint): Promise<EndpointAnswer<C>> => {
         try {
-          return { ok: true, ...(await this.askAggregate3(endpoint, data, calls)) };
+          return { ok: true, ...(await this.measured(endpoint, () => this.askAggregate3(endpoint, data, calls))) };
         } catch (error) {
           this.judgeFailure(endpoint, error);
           return { ok: false, endpoint: endpoint.url, error: messageOf(error) };
@@ -214,6 +229,7 @@ export class ChainReader {
       this.endpoints
         .filter((e) => e.usable(now) || e.state === 'wrong_chain')
         .map(async (endpoint) => {
+          const started = performance.now();
           try {
             const [chainId, blockNumber] = await rpcBatch(
               endpoint.url,
@@ -227,18 +243,21 @@ export class ChainReader {
             if (id !== this.network.chainId) throw new WrongAnswer('wrong_chain', wrongChainReason(id, this.network.chainId));
             const head = hexNumber(blockNumber, 'block number');
             endpoint.checked(head);
-            return { endpoint, head };
+            return { endpoint, head, started };
           } catch (error) {
             this.judgeFailure(endpoint, error);
+            this.observe(endpoint, started, outcomeOf(error));
             return null;
           }
         }),
     );
     for (const seen of heads) if (seen) this.bestHead = Math.max(this.bestHead, seen.head);
     for (const seen of heads) {
-      if (seen && seen.head < this.bestHead - this.headMargin) {
-        seen.endpoint.failed('lagging', this.lagReason(seen.head), this.options.clock(), this.restPolicy(), null);
-      }
+      if (!seen) continue;
+      // Counted once judged: an answer behind the others is the endpoint's failure, not an `ok`.
+      const lagging = seen.head < this.bestHead - this.headMargin;
+      if (lagging) seen.endpoint.failed('lagging', this.lagReason(seen.head), this.options.clock(), this.restPolicy(), null);
+      this.observe(seen.endpoint, seen.started, lagging ? 'lagging' : 'ok');
     }
   }
 
@@ -270,15 +289,15 @@ export class ChainReader {
       timeoutMs: this.options.timeoutMs,
       fetch: this.options.fetch,
     });
+    if (typeof raw !== 'string' || raw === '0x' || raw === '') throw new WrongAnswer('empty', 'undecodable aggregate3 answer: empty answer');
     let answers: { success: boolean; returnData: string }[];
     try {
-      if (typeof raw !== 'string' || raw === '0x' || raw === '') throw new Error('empty answer');
       answers = decodeAggregate3(raw);
     } catch (error) {
-      throw new WrongAnswer('demoted', `undecodable aggregate3 answer: ${messageOf(error)}`);
+      throw new WrongAnswer('undecodable', `undecodable aggregate3 answer: ${messageOf(error)}`);
     }
     if (answers.length !== calls.length + 2) {
-      throw new WrongAnswer('demoted', `aggregate3 answered ${answers.length - 2} of ${calls.length} calls`);
+      throw new WrongAnswer('undecodable', `aggregate3 answered ${answers.length - 2} of ${calls.length} calls`);
     }
     const [block, chain, ...rest] = answers;
     const chainId = probeWord(chain, 'chain id');
@@ -305,7 +324,7 @@ export class ChainReader {
     for (const index of usable) {
       const endpoint = this.endpoints[index];
       try {
-        const result = await ask(endpoint);
+        const result = await this.measured(endpoint, () => ask(endpoint));
         this.preferred = index;
         return result;
       } catch (error) {
@@ -325,7 +344,7 @@ export class ChainReader {
     const errors: string[] = [];
     for (let attempt = 0; attempt <= retries; attempt++) {
       try {
-        return await ask(endpoint);
+        return await this.measured(endpoint, () => ask(endpoint));
       } catch (error) {
         this.judgeFailure(endpoint, error);
         errors.push(`${endpoint.label}: ${messageOf(error)}`);
@@ -340,16 +359,37 @@ export class ChainReader {
     throw new ChainUnavailableError(this.chain, attempts, errors);
   }
 
+  /** One request to an endpoint, timed, and counted by what it came to. */
+  private async measured<T>(endpoint: RpcEndpoint, ask: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      const result = await ask();
+      this.observe(endpoint, started, 'ok');
+      return result;
+    } catch (error) {
+      this.observe(endpoint, started, outcomeOf(error));
+      throw error;
+    }
+  }
+
+  /** Labelled by the endpoint's masked URL (scheme and host, as /api/health shows it): never a path or query, where keys live. */
+  private observe(endpoint: RpcEndpoint, started: number, outcome: RpcOutcome): void {
+    if (!this.metrics) return;
+    const labels = { chain: this.chain, endpoint: endpoint.label };
+    this.metrics.ingestorRpcRequests.inc({ ...labels, outcome });
+    this.metrics.ingestorRpcDuration.observe(labels, (performance.now() - started) / 1000);
+  }
+
   /** Files a failed ask under its endpoint: wrong chain, lagging, or failed (resting per the policy). */
   private judgeFailure(endpoint: RpcEndpoint, error: unknown): void {
     const now = this.options.clock();
-    if (error instanceof WrongAnswer && error.kind === 'wrong_chain') {
+    if (error instanceof WrongAnswer && error.reason === 'wrong_chain') {
       endpoint.wrongChain(error.message, now + this.options.wrongChainRestMs);
       return;
     }
-    const kind = error instanceof WrongAnswer ? error.kind : 'demoted';
+    const lagging = error instanceof WrongAnswer && error.reason === 'lagging';
     const retryAfter = error instanceof RpcError ? error.retryAfterMs : null;
-    endpoint.failed(kind === 'lagging' ? 'lagging' : 'demoted', messageOf(error), now, this.restPolicy(), retryAfter);
+    endpoint.failed(lagging ? 'lagging' : 'demoted', messageOf(error), now, this.restPolicy(), retryAfter);
   }
 
   /** A lone endpoint does not rest after a failure (its retries are the spec's), only when it asks to. */
@@ -382,17 +422,24 @@ function settle<T>(call: ContractCall<T>, answer: { success: boolean; returnData
 
 /** Multicall3's own answer (block number, chain id): a failure here is the endpoint's. */
 function probeWord(answer: { success: boolean; returnData: string }, what: string): number {
-  if (!answer.success) throw new WrongAnswer('demoted', `Multicall3 did not answer its ${what}`);
+  if (!answer.success) throw new WrongAnswer('undecodable', `Multicall3 did not answer its ${what}`);
   try {
     return Number(uintWord(answer.returnData));
   } catch (error) {
-    throw new WrongAnswer('demoted', `undecodable ${what}: ${messageOf(error)}`);
+    throw new WrongAnswer('undecodable', `undecodable ${what}: ${messageOf(error)}`);
   }
 }
 
 function hexNumber(value: unknown, what: string): number {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new WrongAnswer('demoted', `undecodable ${what}`);
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new WrongAnswer('undecodable', `undecodable ${what}`);
   return Number(BigInt(value));
+}
+
+/** A failed request's outcome label; anything not judged here (a bug, say) counts as undecodable. */
+function outcomeOf(error: unknown): RpcOutcome {
+  if (error instanceof WrongAnswer) return error.reason;
+  if (error instanceof RpcError) return error.failure;
+  return 'undecodable';
 }
 
 function wrongChainReason(found: number, expected: number): string {

@@ -1,4 +1,5 @@
 import { activeNetworks, type ActiveNetwork, type ChainName, type NetworkConfig } from '@xsd/contracts';
+import type { Metrics } from '../../metrics/metrics.js';
 import { ChainReader, type ChainReaderOptions } from './chain-reader.js';
 
 /** One reader per active network, kept for the process so each remembers how its endpoints behave. */
@@ -6,9 +7,9 @@ export class ChainReaders {
   readonly networks: readonly ActiveNetwork[];
   private readonly readers: ReadonlyMap<ChainName, ChainReader>;
 
-  constructor(networks: readonly NetworkConfig[], options: Partial<ChainReaderOptions> = {}) {
+  constructor(networks: readonly NetworkConfig[], options: Partial<ChainReaderOptions> = {}, metrics: Metrics | null = null) {
     this.networks = activeNetworks(networks);
-    this.readers = new Map(this.networks.map((network) => [network.name, new ChainReader(network, options)]));
+    this.readers = new Map(this.networks.map((network) => [network.name, new ChainReader(network, options, metrics)]));
   }
 
   get(chain: ChainName): ChainReader {

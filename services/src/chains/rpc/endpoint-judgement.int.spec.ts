@@ -2,6 +2,8 @@ import { activeNetworks, type ActiveNetwork, type DevnetChainName } from '@xsd/c
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../devnet/devnet.js';
 import { findFreeBasePort } from '../../devnet/free-port.js';
+import { Metrics } from '../../metrics/metrics.js';
+import { metricSeries } from '../../testing/metric-values.js';
 import { startRpcProxy, type RpcBehaviour, type RpcProxy } from '../../testing/rpc-proxy.js';
 import { ChainReader, ChainUnavailableError, type ChainReaderOptions } from './chain-reader.js';
 import { readChain } from './chain-reads.js';
@@ -161,6 +163,7 @@ describe('judging each endpoint answer inside the fallback', () => {
     const wallet = devnet.demoWallets[1];
     const readers = new Map<string, ChainReader>();
     const all: RpcProxy[][] = [];
+    const metrics = new Metrics({ processMetrics: false });
     for (const chain of ['Ethereum', 'BSC'] as const) {
       const node = network(chain).rpcUrls[0];
       const endpoints = [
@@ -170,7 +173,7 @@ describe('judging each endpoint answer inside the fallback', () => {
       ];
       proxies.push(...endpoints);
       all.push(endpoints);
-      readers.set(chain, new ChainReader({ ...network(chain), rpcUrls: endpoints.map((p) => p.url) }, OPTIONS));
+      readers.set(chain, new ChainReader({ ...network(chain), rpcUrls: endpoints.map((p) => p.url) }, OPTIONS, metrics));
     }
     const scanned = networks.filter((n) => readers.has(n.name));
     const scan = await scanWallet(wallet.address, { networks: scanned, readerFor: (n) => readers.get(n.name)! });
@@ -182,6 +185,17 @@ describe('judging each endpoint answer inside the fallback', () => {
     }
     // Known before trusted: the check found both; the scan's single eth_call went to the right one.
     for (const endpoints of all) expect(endpoints.map((p) => p.methods.filter((m) => m === 'eth_call').length)).toEqual([0, 0, 1]);
+    // Counted as judged: the check's answers as wrong chain and lagging, the scan's read as ok.
+    const counted = await metricSeries(metrics, 'xsd_ingestor_rpc_requests_total');
+    const endpointOf = new Map(all.flatMap((endpoints) => endpoints.map((p, index) => [p.url, index])));
+    expect(counted.map((s) => [s.labels.chain, endpointOf.get(s.labels.endpoint), s.labels.outcome, s.value]).sort()).toEqual([
+      ['BSC', 0, 'wrong_chain', 1],
+      ['BSC', 1, 'lagging', 1],
+      ['BSC', 2, 'ok', 2],
+      ['Ethereum', 0, 'wrong_chain', 1],
+      ['Ethereum', 1, 'lagging', 1],
+      ['Ethereum', 2, 'ok', 2],
+    ]);
   });
 
   it('never shows an endpoint\'s path or query, where providers keep API keys', async () => {
@@ -193,6 +207,20 @@ describe('judging each endpoint answer inside the fallback', () => {
       { endpoint: `${proxy.url}/…`, state: 'ok', reason: null, consecutiveFailures: 0, restingUntil: null, head: expect.any(Number) },
     ]);
     expect(JSON.stringify(reader.health())).not.toContain('secret');
+  });
+
+  it('counts a failing endpoint under its scheme and host, never the key in its path or query', async () => {
+    const proxy = await startRpcProxy(network('Ethereum').rpcUrls[0], { behaviour: { kind: 'server_error' } });
+    proxies.push(proxy);
+    const metrics = new Metrics({ processMetrics: false });
+    const url = `${proxy.url}/v3/secret-key?token=abc`;
+    const reader = new ChainReader({ ...network('Ethereum'), rpcUrls: [url] }, { ...OPTIONS, retries: 0 }, metrics);
+    await expect(readChain(reader, network('Ethereum'), { prices: true })).rejects.toBeInstanceOf(ChainUnavailableError);
+    const counted = await metricSeries(metrics, 'xsd_ingestor_rpc_requests_total');
+    expect(counted).toEqual([{ labels: { chain: 'Ethereum', endpoint: `${proxy.url}/…`, outcome: 'http_error' }, value: 1 }]);
+    const scrape = await metrics.scrape();
+    expect(scrape).toContain(`xsd_ingestor_rpc_duration_seconds_count{chain="Ethereum",endpoint="${proxy.url}/…"} 1`);
+    for (const secret of ['secret-key', 'token=abc', '/v3']) expect(scrape).not.toContain(secret);
   });
 });
 

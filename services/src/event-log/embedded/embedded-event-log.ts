@@ -18,6 +18,7 @@ import {
   type EventLog,
   type EventLogInfo,
   EventLogUnavailableError,
+  type ScannedEvent,
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
@@ -99,6 +100,15 @@ export class EmbeddedEventLog implements EventLog {
     if (Number.isFinite(limit)) query = query.limit(Math.floor(limit));
     const rows = await query.execute();
     return rows.map(toStored);
+  }
+
+  async *scan(fromSequence: number, throughSequence: number, pageSize: number): AsyncGenerator<ScannedEvent[]> {
+    for (let next = Math.max(1, fromSequence); next <= throughSequence; ) {
+      const page = await this.read(next, Math.min(pageSize, throughSequence - next + 1));
+      if (page.length === 0) return;
+      yield page.map((stored) => ({ ...stored, json: JSON.stringify(stored.event) }));
+      next = page[page.length - 1].sequence + 1;
+    }
   }
 
   async readSubject(subject: string): Promise<StoredEvent[]> {

@@ -13,6 +13,8 @@ import {
   type EventLog,
   type EventLogInfo,
   EventLogUnavailableError,
+  LazyScannedEvent,
+  type ScannedEvent,
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
@@ -194,6 +196,34 @@ export class JetStreamEventLog implements EventLog {
     const last = await this.lastSequence();
     if (from > last) return [];
     return this.readOrdered({ opt_start_seq: from, filterSubjects: this.subjects }, Math.min(Math.floor(limit), last - from + 1));
+  }
+
+  async *scan(fromSequence: number, throughSequence: number, pageSize: number): AsyncGenerator<ScannedEvent[]> {
+    const from = Math.max(1, Math.floor(fromSequence));
+    if (from > throughSequence) return;
+    // One ordered consumer for the whole range (a new one per page costs a consumer's set-up each):
+    // it asks the server for more only as pages are taken, so a slow reader holds one page.
+    const consumer = await this.retryTransient(() =>
+      this.js.consumers.get(this.stream, { opt_start_seq: from, filterSubjects: this.subjects, inactive_threshold: 30_000 }),
+    ).catch((error: unknown) => {
+      throw unavailable('scan', error);
+    });
+    const messages = await consumer.consume({ max_messages: Math.max(1, pageSize) });
+    try {
+      let page: ScannedEvent[] = [];
+      for await (const message of messages) {
+        page.push(new LazyScannedEvent(message.seq, message.string()));
+        const last = message.seq >= throughSequence || message.info.pending === 0;
+        if (page.length >= pageSize || last) {
+          yield page;
+          page = [];
+        }
+        if (last) return;
+      }
+    } finally {
+      messages.stop();
+      await consumer.delete().catch(() => false);
+    }
   }
 
   async readSubject(subject: string): Promise<StoredEvent[]> {

@@ -289,6 +289,28 @@ export function describeEventLogConformance(name: string, factory: EventLogFacto
       });
     });
 
+    describe('given a range to scan (the backup)', () => {
+      it('when it is scanned in pages, then every event of the range comes once, in order, with its stored JSON', async () => {
+        const events = priceTicks(2_345);
+        await log.appendMany(events);
+        await log.appendMany(priceTicks(10)); // after the range: not handed out
+
+        const pages: number[] = [];
+        const scanned: { sequence: number; id: string; json: unknown }[] = [];
+        for await (const page of log.scan(6, 2_345, 1_000)) {
+          pages.push(page.length);
+          for (const stored of page) scanned.push({ sequence: stored.sequence, id: stored.event.id, json: JSON.parse(stored.json) });
+        }
+
+        expect(pages.reduce((sum, size) => sum + size, 0)).toBe(2_340);
+        expect(Math.max(...pages)).toBeLessThanOrEqual(1_000);
+        expect(scanned.map(({ sequence }) => sequence)).toEqual(range(6, 2_345));
+        expect(scanned.map(({ id }) => id)).toEqual(events.slice(5).map(({ id }) => id));
+        expect(scanned.map(({ json }) => json)).toEqual((await log.read(6, 2_340)).map(({ event }) => event));
+        for await (const page of log.scan(2_346, 2_345, 100)) expect(page).toEqual([]);
+      });
+    });
+
     describe('given events on several subjects', () => {
       let ethereum: AnyEvent[];
       let bsc: AnyEvent[];

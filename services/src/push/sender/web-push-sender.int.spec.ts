@@ -2,6 +2,7 @@ import type { Agent } from 'node:https';
 import { MAX_PUSH_PAYLOAD_BYTES, type PushPayload, PushPayloadSchema, type PushSubscriptionJson } from '@xsd/contracts/api/push';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Metrics } from '../../metrics/metrics.js';
 import { type PushReceiver, startPushReceiver } from '../../testing/push-receiver.js';
 import { pushTopic } from './push-payload.js';
 import type { VapidDetails } from '../vapid/vapid-keys.js';
@@ -27,7 +28,7 @@ describe('WebPushSender against the loopback push receiver', () => {
     receiver = await startPushReceiver();
     agent = receiver.createAgent();
     vapid = { subject: 'mailto:ops@silverboard.test', ...webpush.generateVAPIDKeys() };
-    sender = new WebPushSender(vapid, agent);
+    sender = new WebPushSender(vapid, new Metrics({ processMetrics: false }), agent);
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import type { PushPayload } from '@xsd/contracts/api/push';
 import { retryAfterMs as parseRetryAfter } from '@xsd/contracts/rules/backoff';
 import webpush from 'web-push';
 import { PUSH_HTTPS_AGENT } from '../../core/injection-tokens.js';
+import { Metrics } from '../../metrics/metrics.js';
 import { encodePushPayload, pushTopic } from './push-payload.js';
 import { VAPID_DETAILS, type VapidDetails } from '../vapid/vapid-keys.js';
 
@@ -101,6 +102,7 @@ export class WebPushSender implements OnApplicationShutdown {
 
   constructor(
     @Inject(VAPID_DETAILS) private readonly vapid: VapidDetails,
+    private readonly metrics: Metrics,
     @Optional() @Inject(PUSH_HTTPS_AGENT) agent?: https.Agent | null,
   ) {
     this.ownsAgent = !agent;
@@ -111,7 +113,14 @@ export class WebPushSender implements OnApplicationShutdown {
     if (this.ownsAgent) this.agent.destroy();
   }
 
+  /** One push, retries and all; counted by outcome (the notifier's and the broadcasts' alike). */
   async send(target: PushTarget, payload: PushPayload, options: PushOptions): Promise<DeliveryResult> {
+    const result = await this.deliver(target, payload, options);
+    this.metrics.notifierPushes.inc({ outcome: result.outcome });
+    return result;
+  }
+
+  private async deliver(target: PushTarget, payload: PushPayload, options: PushOptions): Promise<DeliveryResult> {
     let body: Buffer;
     let headers: Record<string, string | number>;
     try {

@@ -17,8 +17,10 @@ import { WebPushSender } from './web-push-sender.js';
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<VapidDetails> => {
         const details = await loadVapidDetails(config);
-        // The public key and subject only: the private key is never logged.
-        new Logger('WebPush').log(`VAPID public key ${details.publicKey.slice(0, 12)}…, subject ${details.subject}`);
+        // The public key and the subject's kind only: never the private key, nor a mailto subject's
+        // address (a staff member's, by default XSD_ADMIN_EMAIL).
+        const subject = details.subject.startsWith('mailto:') ? 'mailto:…' : details.subject;
+        new Logger('WebPush').log(`VAPID public key ${details.publicKey.slice(0, 12)}…, subject ${subject}`);
         return details;
       },
     },

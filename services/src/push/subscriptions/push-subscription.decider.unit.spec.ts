@@ -2,7 +2,7 @@ import type { EventData } from '@xsd/contracts';
 import { DEFAULT_NOTIFICATION_PREFERENCES, pushSubscriptionId } from '@xsd/contracts/api/push';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../event-sourcing/decider.js';
-import { type PushSubscriptionCommand, type PushSubscriptionEvent, pushSubscriptionDecider } from './push-subscription.decider.js';
+import { type PushSubscriptionCommand, type PushSubscriptionEvent, pushSubscriptionDecider, REMEMBERED_PUSH_REQUESTS } from './push-subscription.decider.js';
 
 const ENDPOINT = 'https://push.example.test/send/abc';
 const ID = pushSubscriptionId(ENDPOINT);
@@ -23,12 +23,23 @@ function when(given: readonly PushSubscriptionEvent[], command: PushSubscription
   return pushSubscriptionDecider.decide(command, fold(pushSubscriptionDecider, given));
 }
 
-const save = (data = SAVED): PushSubscriptionCommand => ({ type: 'SavePushSubscription', data });
+const AT = new Date('2026-03-01T10:00:00Z');
+const DAY = 24 * 60 * 60_000;
+const save = (data: EventData<'push.subscription-saved'> = SAVED, now = AT): PushSubscriptionCommand => ({
+  type: 'SavePushSubscription',
+  data,
+  metadata: { now },
+});
 const remove = (reason: 'unsubscribed' | 'expired'): PushSubscriptionCommand => ({
   type: 'RemovePushSubscription',
   data: { subscriptionId: ID, endpoint: ENDPOINT, reason },
 });
 const saved = (data = SAVED): PushSubscriptionEvent => ({ type: 'push.subscription-saved', data });
+/** A keyed save as the log hands it back (with the envelope's time). */
+const request = (key: string, fingerprint = 'a'.repeat(64)) => ({ id: key, fingerprint });
+const KEY = '0190a000-0000-7000-8000-0000000000d1';
+const keyed = (data = SAVED, req = request(KEY)): EventData<'push.subscription-saved'> => ({ ...data, request: req });
+const storedKeyed = (data = SAVED, req = request(KEY)): PushSubscriptionEvent => ({ ...saved(keyed(data, req)), occurredAt: AT.toISOString() });
 const removed = (reason: 'unsubscribed' | 'expired'): PushSubscriptionEvent => ({
   type: 'push.subscription-removed',
   data: { subscriptionId: ID, endpoint: ENDPOINT, reason },
@@ -75,6 +86,36 @@ describe('push subscription decider', () => {
 
     it('a save registers it again', () => {
       expect(when([saved(), removed('expired')], save())).toEqual([saved()]);
+    });
+  });
+
+  describe('with an Idempotency-Key', () => {
+    const changed = { ...SAVED, preferences: { ...SAVED.preferences, systemUpdates: false } };
+
+    it('a new key that changes the subscription is recorded with it', () => {
+      expect(when([saved()], save(keyed(changed)))).toEqual([saved(keyed(changed))]);
+    });
+
+    it('a retry of a stored save decides nothing, even after a later change', () => {
+      expect(when([storedKeyed(changed)], save(keyed(changed)))).toEqual([]);
+      const later = saved(keyed(SAVED, request('0190a000-0000-7000-8000-0000000000d2')));
+      expect(when([storedKeyed(changed), later], save(keyed(changed)))).toEqual([]);
+    });
+
+    it('the key with another body is refused as unprocessable, and after a day as expired', () => {
+      expect(() => when([storedKeyed(changed)], save(keyed(SAVED, request(KEY, 'b'.repeat(64)))))).toThrow(
+        expect.objectContaining({ kind: 'unprocessable', code: 'idempotency_key_reused' }),
+      );
+      expect(() => when([storedKeyed(changed)], save(keyed(changed), new Date(AT.getTime() + DAY + 1)))).toThrow(
+        expect.objectContaining({ kind: 'unprocessable', code: 'idempotency_key_expired' }),
+      );
+    });
+
+    it(`remembers the last ${REMEMBERED_PUSH_REQUESTS} keyed saves only`, () => {
+      const keys = Array.from({ length: REMEMBERED_PUSH_REQUESTS + 1 }, (_, i) => `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+      const history = keys.map((key, i) => storedKeyed({ ...SAVED, auth: `A${i}` }, request(key)));
+      const state = fold(pushSubscriptionDecider, history);
+      expect(state.status === 'active' && state.requests.map((known) => known.id)).toEqual(keys.slice(1));
     });
   });
 });

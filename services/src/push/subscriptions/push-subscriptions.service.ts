@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { pushSubscriptionSubject } from '@xsd/contracts';
@@ -8,8 +9,11 @@ import {
   type SavePushSubscriptionRequestSchema,
   type SavePushSubscriptionResponse,
 } from '@xsd/contracts/api/push';
+import { idempotentId } from '@xsd/contracts/api/idempotency';
 import type { z } from 'zod';
 import { CLOCK, type Clock } from '../../core/clock.js';
+import type { Undated } from '../../event-sourcing/aggregate-handler.js';
+import type { Idempotency } from '../../http/idempotency-key.js';
 import { PushSubscriptionsRepository } from '../../read-models/push/push-subscriptions.repository.js';
 import { PushFlood } from './push-flood.js';
 import { DecidePushSubscription } from './push-subscription.commands.js';
@@ -37,13 +41,29 @@ export class PushSubscriptionsService {
     return this.flood.admit(client, this.clock());
   }
 
-  /** Upsert on the endpoint; answers once the read model holds it, with the rules now watched. */
-  async save(request: z.output<typeof SavePushSubscriptionRequestSchema>): Promise<SavePushSubscriptionResponse> {
+  /**
+   * Upsert on the endpoint; answers once the read model holds it, with the rules now watched. With
+   * an Idempotency-Key, a retry of a save stores nothing and answers from the read model.
+   */
+  async save(request: z.output<typeof SavePushSubscriptionRequestSchema>, idempotency: Idempotency | null): Promise<SavePushSubscriptionResponse> {
     const { subscription, preferences, alerts } = request;
     const subscriptionId = pushSubscriptionId(subscription.endpoint);
     await this.run(subscriptionId, {
       type: 'SavePushSubscription',
-      data: { subscriptionId, endpoint: subscription.endpoint, ...subscription.keys, preferences, alerts },
+      data: {
+        subscriptionId,
+        endpoint: subscription.endpoint,
+        ...subscription.keys,
+        preferences,
+        alerts,
+        ...(idempotency && {
+          request: {
+            id: idempotentId('push', idempotency.client, idempotency.key),
+            // The parsed request, fields in the schema's order: the same body gives the same digest.
+            fingerprint: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
+          },
+        }),
+      },
     });
     const rules = await this.subscriptions.rulesOf(subscriptionId);
     return { saved: true, rules: rules.filter((rule) => rule.enabled).length };
@@ -58,7 +78,7 @@ export class PushSubscriptionsService {
     return { removed: true };
   }
 
-  private async run(subscriptionId: string, command: PushSubscriptionCommand): Promise<void> {
+  private async run(subscriptionId: string, command: Undated<PushSubscriptionCommand>): Promise<void> {
     // Visitors are anonymous: the endpoint is the only thing known about them, and it stays in the data.
     await this.commands.execute(new DecidePushSubscription(pushSubscriptionSubject(subscriptionId), { kind: 'visitor', id: null }, command));
   }

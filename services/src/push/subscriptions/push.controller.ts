@@ -7,6 +7,7 @@ import {
   type SavePushSubscriptionResponse,
 } from '@xsd/contracts/api/push';
 import type { FastifyRequest } from 'fastify';
+import { readIdempotencyKey } from '../../http/idempotency-key.js';
 import { parseRequest } from '../../http/validation.js';
 import { PushSubscriptionsService } from './push-subscriptions.service.js';
 
@@ -25,7 +26,8 @@ export class PushController {
   async save(@Req() request: FastifyRequest, @Body() body: unknown): Promise<SavePushSubscriptionResponse> {
     // request.ip believes X-Forwarded-For only from XSD_TRUSTED_PROXIES.
     await this.subscriptions.admit(request.ip);
-    return this.subscriptions.save(parseRequest(SavePushSubscriptionRequestSchema, body, 'invalid_push_subscription'));
+    const idempotency = readIdempotencyKey(request);
+    return this.subscriptions.save(parseRequest(SavePushSubscriptionRequestSchema, body, 'invalid_push_subscription'), idempotency);
   }
 
   @Delete('subscriptions')

@@ -34,6 +34,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 describe('Enable', () => {
   it('asks, subscribes with the server key, registers subscription, preferences and alerts, and confirms', async () => {
     writeAlertList('token', [tokenAlert, { ...tokenAlert, id: 'a2', enabled: false }]);
@@ -64,6 +66,9 @@ describe('Enable', () => {
     expect(browser.pushManager.current).toBe(first);
     expect(browser.pushManager.subscribeCalls).toHaveLength(1);
     expect(server.saved).toHaveLength(2);
+    // Each save is its own request: a fresh Idempotency-Key each time.
+    expect(server.idempotencyKeys).toEqual([expect.stringMatching(UUID), expect.stringMatching(UUID)]);
+    expect(server.idempotencyKeys[0]).not.toBe(server.idempotencyKeys[1]);
   });
 
   it('replaces a subscription made with another server key', async () => {

@@ -12,6 +12,7 @@ import type {
   SavePushSubscriptionResponse,
 } from '@xsd/contracts/api/push';
 import { getJson, sendJson } from '../../../lib/api-client';
+import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/idempotency-key';
 
 export const PUSH_KEY_PATH = '/api/push/key';
 export const PUSH_SUBSCRIPTIONS_PATH = '/api/push/subscriptions';
@@ -49,8 +50,9 @@ export function saveRequest(
   return { subscription: subscriptionJson(subscription), preferences, alerts };
 }
 
+/** Each save carries its own Idempotency-Key: sent again, it is stored once and never undoes a later save. */
 export function savePushSubscription(body: SavePushSubscriptionRequest): Promise<SavePushSubscriptionResponse> {
-  return sendJson<SavePushSubscriptionResponse>('POST', PUSH_SUBSCRIPTIONS_PATH, body);
+  return sendJson<SavePushSubscriptionResponse>('POST', PUSH_SUBSCRIPTIONS_PATH, body, { headers: idempotencyHeaders(newIdempotencyKey()) });
 }
 
 export function deletePushSubscription(endpoint: string): Promise<unknown> {

@@ -4,6 +4,7 @@
  * real P-256 keys and auth secrets), and the server's `/api/push/*` routes answering from the
  * contracts' schemas, so every request body is checked as the API checks it.
  */
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, IdempotencyKeySchema } from '@xsd/contracts/api/idempotency';
 import {
   RemovePushSubscriptionRequestSchema,
   type SavePushSubscriptionRequest,
@@ -132,13 +133,15 @@ export interface FakePushServer {
   readonly calls: PushServerCall[];
   /** Saved requests, as the API parsed them. */
   readonly saved: SavePushSubscriptionRequest[];
+  /** The Idempotency-Key of each save (null when it had none), as the API parsed it. */
+  readonly idempotencyKeys: (string | null)[];
   /** Answer the next save or remove with this status instead. */
   failNext: number | null;
 }
 
 /** Answers `fetch` as the API's push routes do (installed with vi.stubGlobal; undo with vi.unstubAllGlobals). */
 export async function servePushRoutes(): Promise<FakePushServer> {
-  const server: FakePushServer = { publicKey: await newP256PublicKey(), calls: [], saved: [], failNext: null };
+  const server: FakePushServer = { publicKey: await newP256PublicKey(), calls: [], saved: [], idempotencyKeys: [], failNext: null };
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const invalid = (message: string) => json(400, { error: { code: 'invalid_request', message } });
   vi.stubGlobal(
@@ -156,9 +159,13 @@ export async function servePushRoutes(): Promise<FakePushServer> {
         return json(status, { error: { code: 'unavailable', message: 'Try again later' } });
       }
       if (method === 'POST') {
+        const header = new Headers(init.headers).get(IDEMPOTENCY_KEY_HEADER);
+        const key = header === null ? null : IdempotencyKeySchema.safeParse(header);
+        if (key && !key.success) return json(400, { error: { code: 'invalid_idempotency_key', message: IDEMPOTENCY_MESSAGES.invalid } });
         const parsed = SavePushSubscriptionRequestSchema.safeParse(body);
         if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? 'invalid');
         server.saved.push(parsed.data);
+        server.idempotencyKeys.push(key?.data ?? null);
         const { token, silver, calendar } = parsed.data.alerts;
         return json(201, { saved: true, rules: [...token, ...silver, ...calendar].filter((alert) => alert.enabled).length });
       }

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { BlockList, isIPv4 } from 'node:net';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A request id a proxy may hand on: visible ASCII, no spaces, at most 128 characters. */
+const SANE_REQUEST_ID = /^[!-~]{1,128}$/;
+
+/**
+ * Fastify's `genReqId`: the `X-Request-Id` of a trusted proxy (the peer's address is in
+ * XSD_TRUSTED_PROXIES, the list Fastify's trustProxy believes `X-Forwarded-For` from) when it
+ * is a sane token, else a new UUID. Anyone else's header is ignored: a client must not pick
+ * the id the operator's logs file its request under.
+ */
+export function requestIdGenerator(trustedProxies: readonly string[]): (request: IncomingMessage) => string {
+  const trusted = proxyList(trustedProxies);
+  return (request) => {
+    const header = request.headers[REQUEST_ID_HEADER];
+    if (trusted && typeof header === 'string' && SANE_REQUEST_ID.test(header) && isTrusted(trusted, request.socket.remoteAddress)) {
+      return header;
+    }
+    return randomUUID();
+  };
+}
+
+/** The range names Fastify's trustProxy (proxy-addr) takes besides addresses, as CIDR ranges. */
+const NAMED_RANGES: Record<string, readonly string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+function proxyList(entries: readonly string[]): BlockList | null {
+  if (entries.length === 0) return null;
+  const list = new BlockList();
+  for (const entry of entries.flatMap((name) => NAMED_RANGES[name] ?? [name])) {
+    const [address, bits] = entry.split('/') as [string, string | undefined];
+    const type = isIPv4(address) ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list;
+}
+
+function isTrusted(list: BlockList, address: string | undefined): boolean {
+  if (address === undefined) return false;
+  // A dual-stack socket reports IPv4 peers as ::ffff:a.b.c.d; the list names them as a.b.c.d.
+  const ipv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (ipv4 !== undefined || isIPv4(address)) return list.check(ipv4 ?? address, 'ipv4');
+  return list.check(address, 'ipv6');
+}
+
+/**
+ * Fastify's request logging, one line a request: id, method, route template (never the raw
+ * path, which holds ids and queries), status and duration. The id is echoed in `X-Request-Id`
+ * as soon as the request is known, on the Node response itself, so every answer carries it,
+ * whichever hook or handler sends it (Nest's CSRF check writes to the raw response). Errors
+ * below 500 are not logged apart: their status is on the request's line, and their messages may
+ * quote the body (a JSON parse error quotes the JSON). Fastify's own lines that would name the raw
+ * URL are replaced.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const status = reply.statusCode;
+    const line = {
+      method: request.method,
+      route: request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'),
+      status,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      ...(error ? { error: error.message } : {}),
+    };
+    if (status >= 500 || error) request.log.error(line, 'request completed');
+    else request.log.info(line, 'request completed');
+  }
+
+  override routeNotFound(): void {}
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (reply.statusCode >= 500) request.log.error({ err: error }, error.message);
+  }
+
+  /** Fastify's own line names the raw URL, query included. */
+  override writeHeadError(error: Error, request: FastifyRequest): void {
+    request.log.warn({ err: error }, error.message);
+  }
+}
