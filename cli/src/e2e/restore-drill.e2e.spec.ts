@@ -123,7 +123,8 @@ describe('the restore drill: distributed to embedded and back, through xsd event
         timeoutMs: 30_000,
         message: 'restored news',
       });
-      await photoMatches(stack, token);
+      // Each projection catches up on its own: the sessions may come in after the news.
+      await waitFor(async () => (await photoMatches(stack, token), true), { timeoutMs: 30_000, intervalMs: 100, message: 'the photo, with the restored session' });
       await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
       await stop(stack);
       const database = await open();
