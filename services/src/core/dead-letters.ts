@@ -33,7 +33,9 @@ export function deadLetterRecorder(db: Kysely<DB>, metrics?: Metrics): DeadLette
       if (projection !== null) {
         await checkpoints.ensure(trx, projection);
         const checkpoint = await checkpoints.lock(trx, projection);
-        if (checkpoint === stored.sequence - 1) await checkpoints.set(trx, projection, stored.sequence);
+        // Below by more than one when the projector has not written the checkpoints of events the
+        // projection does not apply yet (Projector's CHECKPOINT_FLUSH_MS): they were all delivered before this one.
+        if (checkpoint < stored.sequence) await checkpoints.set(trx, projection, stored.sequence);
       }
     });
     if (projection !== null) metrics?.projectionDeadLetters.inc({ projection });

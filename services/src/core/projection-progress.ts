@@ -25,15 +25,34 @@ const POLL_MS = 20;
  */
 export class ProjectionProgress {
   private readonly known = new Map<string, number>();
+  private readonly versions = new Map<string, number>();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
   constructor(private readonly checkpoints: CheckpointsRepository) {}
 
-  /** Called by the projector after each committed batch. */
-  advanced(projection: string, sequence: number): void {
+  /**
+   * Called by the projector after each committed batch, and by the polls below. `changedRows` is
+   * false only when the projector knows the batch held none of the events the projection applies:
+   * every projection reads every event, so most batches move a checkpoint without touching a row.
+   */
+  advanced(projection: string, sequence: number, changedRows = true): void {
     if (sequence <= (this.known.get(projection) ?? 0)) return;
     this.known.set(projection, sequence);
+    if (changedRows) this.bump(projection);
     this.emitter.emit(projection, sequence);
+  }
+
+  /**
+   * Moves whenever a projection's rows may have changed in this process's view (and never
+   * otherwise once the projector runs here): an answer read at one version is still right while
+   * the version stays, which is what the in-memory answers check (HotReadModel).
+   */
+  version(projection: string): number {
+    return this.versions.get(projection) ?? 0;
+  }
+
+  private bump(projection: string): void {
+    this.versions.set(projection, this.version(projection) + 1);
   }
 
   /** The checkpoint this process last saw for a projection (0 when it has seen none). */
@@ -51,6 +70,7 @@ export class ProjectionProgress {
   /** Called on rebuild, when a checkpoint goes back to zero. */
   reset(projection: string): void {
     this.known.set(projection, 0);
+    this.bump(projection);
   }
 
   async waitFor(projection: string, sequence: number, timeoutMs = 5_000): Promise<void> {

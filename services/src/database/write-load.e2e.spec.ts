@@ -10,16 +10,15 @@ import { waitFor } from '../testing/wait-for.js';
 /**
  * Writes must not stall reads (issue 19): 50 writers on 50 loopback addresses (push subscriptions,
  * staff news items and contact messages, each writer sending its next request as soon as the last
- * one is answered) for LOAD_MS, while one reader after another asks for the hot reads. Nothing,
- * read or write, waits 2 s (before the database left the event loop: reads 1.2 s, writes 11.8 s).
- * The issue's read p99 target is 50 ms; measured on a quiet 2-core machine it is about 125 ms
- * embedded and 75 ms distributed (the tail is the API's own thread, busy with the writers'
- * requests), so the bound checked here is the one that holds, with room for a noisy machine,
- * and the figures are printed.
+ * one is answered) for LOAD_MS, while one reader after another asks for the hot reads. Hot reads
+ * keep p99 under 50 ms embedded, and nothing, read or write, waits 2 s (before the database left
+ * the event loop: reads p99 486 ms, worst 1.2 s, writes 11.8 s; before the in-memory answers
+ * outlived events their projections do not apply: reads p99 125 ms). The distributed mode is held
+ * to a looser p99, its reads sharing the PostgreSQL pool with the writers; the figures are printed.
  */
 const WRITERS = 50;
 const LOAD_MS = 6_000;
-const READ_P99_MS = 400;
+const READ_P99_MS = { embedded: 50, distributed: 100 };
 const WORST_MS = 2_000;
 const HOT_READS = ['/api/prices/latest', '/api/news'];
 /** Past its budget a client is told to come back later (429); it tries again this much later. */
@@ -133,10 +132,10 @@ async function runLoad(stack: RunningStack) {
   return figures;
 }
 
-function expectWithinBounds(figures: Awaited<ReturnType<typeof runLoad>>): void {
+function expectWithinBounds(figures: Awaited<ReturnType<typeof runLoad>>, readP99Ms: number): void {
   for (const [path, read] of Object.entries(figures.reads)) {
     expect(read.statuses, path).toEqual({ 200: read.count });
-    expect(read.p99, `${path} p99 (ms)`).toBeLessThan(READ_P99_MS);
+    expect(read.p99, `${path} p99 (ms)`).toBeLessThan(readP99Ms);
     expect(read.worst, `${path} worst (ms)`).toBeLessThan(WORST_MS);
   }
   for (const [kind, write] of Object.entries(figures.writes)) {
@@ -158,8 +157,8 @@ describe('50 writers on 50 addresses, embedded (PGlite)', () => {
     await stack?.stop();
   });
 
-  it('keeps hot reads under 400 ms at p99, and nothing waits 2 s', async () => {
-    expectWithinBounds(await runLoad(stack));
+  it('keeps hot reads under 50 ms at p99, and nothing waits 2 s', async () => {
+    expectWithinBounds(await runLoad(stack), READ_P99_MS.embedded);
   });
 });
 
@@ -179,7 +178,7 @@ describe('50 writers on 50 addresses, distributed (PostgreSQL and JetStream)', (
     await database?.drop();
   });
 
-  it('keeps hot reads under 400 ms at p99, and nothing waits 2 s', async () => {
-    expectWithinBounds(await runLoad(stack));
+  it('keeps hot reads under 100 ms at p99, and nothing waits 2 s', async () => {
+    expectWithinBounds(await runLoad(stack), READ_P99_MS.distributed);
   });
 });

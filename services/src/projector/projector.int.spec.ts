@@ -7,6 +7,7 @@ import { tableChecksum } from '../testing/table-checksum.js';
 import { waitFor } from '../testing/wait-for.js';
 import { defineProjection } from './projection.js';
 import { ReadModelTimeoutError } from '../core/projection-progress.js';
+import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
 
 const system = { kind: 'system', id: 'test' } as const;
@@ -16,6 +17,11 @@ const at = (iso: string) => ({ actor: system, now: new Date(iso) });
 async function caughtUp(pipeline: Pipeline, names = ALL_PROJECTIONS.map((p) => p.name)): Promise<void> {
   const last = await pipeline.log.lastSequence();
   await Promise.all(names.map((name) => pipeline.progress.waitFor(name, last, 30_000)));
+}
+
+/** The checkpoint row as stored (what another process polling it sees). */
+async function storedCheckpoint(pipeline: Pipeline, name: string): Promise<number> {
+  return new CheckpointsRepository({ db: pipeline.db }).get(name);
 }
 
 async function count(pipeline: Pipeline, table: 'price_history' | 'silver_prices' | 'site_settings' | 'price_candles') {
@@ -172,6 +178,52 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector on the %s pipe
     expect(letters[0]).toMatchObject({ consumer: 'projection_price_history', event_id: poison.id, sequence: 8 });
     expect(letters[0].error).toContain('cannot apply this one');
     expect((await pipeline.metrics.projectionDeadLetters.get()).values).toEqual([{ value: 1, labels: { projection: 'price_history' } }]);
+  });
+
+  it('given events a projection does not apply, then its checkpoint moves at once in memory and reaches the row within the flush time, or at stop', async () => {
+    const ticks = priceTicks(14);
+    await pipeline.log.appendMany(ticks);
+    const projector = pipeline.projector([priceHistoryProjection]);
+    await projector.start();
+    await caughtUp(pipeline, ['price_history']);
+    const rowsAt = pipeline.progress.version('price_history');
+
+    // Staff switching maintenance on and off: nothing price_history applies.
+    for (let n = 0; n < 5; n++) {
+      await pipeline.log.append(createEvent('maintenance.ended', { reason: 'staff' }, { actor: staff, now: new Date() }));
+    }
+    const head = await pipeline.log.lastSequence();
+    await pipeline.progress.waitFor('price_history', head, 5_000);
+    expect(pipeline.progress.version('price_history')).toBe(rowsAt); // the in-memory answers stay
+    expect((await projector.status())[0]).toMatchObject({ checkpoint: head, lag: 0 });
+    await waitFor(async () => (await storedCheckpoint(pipeline, 'price_history')) === head, { timeoutMs: 2_000, message: 'the checkpoint row' });
+
+    await pipeline.log.append(createEvent('maintenance.ended', { reason: 'staff' }, { actor: staff, now: new Date() }));
+    await pipeline.progress.waitFor('price_history', head + 1, 5_000);
+    await projector.stop();
+    expect(await storedCheckpoint(pipeline, 'price_history')).toBe(head + 1);
+    expect(await count(pipeline, 'price_history')).toBe(14);
+  });
+
+  it('given an event it cannot apply right after events it skips, then it is dead-lettered and the projection moves on', async () => {
+    const ticks = priceTicks(14);
+    const poison = ticks[0];
+    const picky = defineProjection({
+      ...priceHistoryProjection,
+      async apply(trx, batch) {
+        if (batch.some((stored) => stored.event.id === poison.id)) throw new Error('cannot apply this one');
+        await priceHistoryProjection.apply(trx, batch);
+      },
+    });
+    const maintenance = Array.from({ length: 3 }, () => createEvent('maintenance.ended', { reason: 'staff' }, { actor: staff, now: new Date() }));
+    await pipeline.log.appendMany([...maintenance, ...ticks]);
+    // Checkpoints of skipped events stay unwritten while the poison is retried and recorded.
+    await pipeline.projector([picky], { checkpointFlushMs: 60_000 }).start();
+    await caughtUp(pipeline, ['price_history']);
+
+    expect(await count(pipeline, 'price_history')).toBe(13);
+    const letters = await pipeline.db.selectFrom('dead_letters').select(['sequence', 'event_id']).execute();
+    expect(letters).toEqual([{ sequence: 4, event_id: poison.id }]);
   });
 
   describe('read-your-writes', () => {

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { EventType } from '@xsd/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database/schema.js';
@@ -14,7 +15,16 @@ export interface ProjectorOptions {
   readonly leadership?: ProjectorLeadership;
   /** How long a rebuild waits for another running projector to let go. */
   readonly rebuildLeadershipTimeoutMs?: number;
+  /** CHECKPOINT_FLUSH_MS unless set (tests hold checkpoints unwritten with a long one). */
+  readonly checkpointFlushMs?: number;
 }
+
+/**
+ * A batch with none of the events a projection applies changes no row: its checkpoint then moves
+ * in memory at once and is written with the other projections' in one statement this much later,
+ * instead of one transaction a projection an event (every projection reads every event).
+ */
+export const CHECKPOINT_FLUSH_MS = 100;
 
 export interface ProjectionStatus {
   readonly name: string;
@@ -62,6 +72,14 @@ export class Projector {
   private stopped = false;
   private readonly checkpoints: CheckpointsRepository;
   private readonly byName: Map<string, Projection>;
+  /** Where each running projection has got to, as this projector applied or skipped the events. */
+  private readonly positions = new Map<string, number>();
+  /** Checkpoints moved past events a projection does not apply, not written yet (see CHECKPOINT_FLUSH_MS). */
+  private readonly unsaved = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  /** Writes of unsaved checkpoints and rebuilds' resets, one after another. */
+  private checkpointWrites: Promise<unknown> = Promise.resolve();
+  private readonly logger = new Logger('Projector');
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -99,6 +117,7 @@ export class Projector {
     const running = [...this.subscriptions.values()];
     this.subscriptions.clear();
     await Promise.all(running.map((subscription) => subscription.stop()));
+    await this.flushCheckpoints();
     await this.resign();
   }
 
@@ -117,10 +136,14 @@ export class Projector {
     this.subscriptions.delete(name);
 
     await this.checkpoints.ensure(this.db, name);
-    await this.db.transaction().execute(async (trx) => {
-      await this.checkpoints.lock(trx, name);
-      for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
-      await this.checkpoints.set(trx, name, 0);
+    await this.serialized(async () => {
+      this.unsaved.delete(name);
+      this.positions.delete(name);
+      await this.db.transaction().execute(async (trx) => {
+        await this.checkpoints.lock(trx, name);
+        for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+        await this.checkpoints.set(trx, name, 0);
+      });
     });
     this.progress.reset(name);
     await this.log.deleteConsumer(consumerName(name));
@@ -139,7 +162,7 @@ export class Projector {
   async status(): Promise<ProjectionStatus[]> {
     const [checkpoints, last] = await Promise.all([this.checkpoints.all(), this.log.lastSequence()]);
     return this.projections.map((projection) => {
-      const checkpoint = checkpoints.get(projection.name) ?? 0;
+      const checkpoint = this.checkpointOf(projection.name, checkpoints);
       return {
         name: projection.name,
         checkpoint,
@@ -166,7 +189,7 @@ export class Projector {
     };
     const projections = await Promise.all(
       this.projections.map(async ({ name }): Promise<ProjectionLag> => {
-        const checkpoint = checkpoints.get(name) ?? 0;
+        const checkpoint = this.checkpointOf(name, checkpoints);
         const events = Math.max(0, head - checkpoint);
         const seconds = events === 0 ? 0 : Math.max(0, (now.getTime() - (await occurredAt(checkpoint + 1))) / 1_000);
         return { name, checkpoint, events, seconds };
@@ -189,7 +212,8 @@ export class Projector {
 
   private async startOne(projection: Projection, { fromStart = false } = {}): Promise<void> {
     await this.checkpoints.ensure(this.db, projection.name);
-    const checkpoint = await this.checkpoints.get(projection.name);
+    const checkpoint = Math.max(await this.checkpoints.get(projection.name), this.unsaved.get(projection.name) ?? 0);
+    this.positions.set(projection.name, checkpoint);
     this.progress.advanced(projection.name, checkpoint);
     const handles = new Set<EventType>(projection.handles);
     const subscription = await this.log.subscribe(
@@ -206,9 +230,25 @@ export class Projector {
   }
 
   private async project(projection: Projection, handles: Set<EventType>, batch: readonly StoredEvent[]): Promise<void> {
-    if (batch.length === 0) return;
+    const { name } = projection;
+    const position = this.positions.get(name) ?? 0;
+    const unseen = batch.filter((stored) => stored.sequence > position);
+    if (unseen.length === 0) return;
+    if (unseen[0].sequence === position + 1 && !unseen.some((stored) => handles.has(stored.event.type))) {
+      const last = unseen[unseen.length - 1].sequence;
+      this.positions.set(name, last);
+      this.unsaved.set(name, last);
+      this.progress.advanced(name, last, false);
+      this.flushTimer ??= setTimeout(() => {
+        this.flushTimer = null;
+        void this.flushCheckpoints();
+      }, this.options.checkpointFlushMs ?? CHECKPOINT_FLUSH_MS);
+      return;
+    }
+    let changedRows = false;
     const reached = await this.db.transaction().execute(async (trx) => {
-      const checkpoint = await this.checkpoints.lock(trx, projection.name);
+      // The row may be behind what this projector skipped and has not written yet.
+      const checkpoint = Math.max(await this.checkpoints.lock(trx, name), this.unsaved.get(name) ?? 0);
       const fresh = batch.filter((stored) => stored.sequence > checkpoint);
       if (fresh.length === 0) return checkpoint;
       // The log is never truncated and its sequences have no gaps, so anything else is a hole.
@@ -217,10 +257,48 @@ export class Projector {
       }
       const relevant = fresh.filter((stored) => handles.has(stored.event.type)) as StoredEventOf<EventType>[];
       if (relevant.length > 0) await projection.apply(trx, relevant);
+      changedRows = relevant.length > 0;
       const last = fresh[fresh.length - 1].sequence;
       await this.checkpoints.set(trx, projection.name, last);
       return last;
     });
-    this.progress.advanced(projection.name, reached);
+    this.positions.set(name, Math.max(this.positions.get(name) ?? 0, reached));
+    if ((this.unsaved.get(name) ?? 0) <= reached) this.unsaved.delete(name);
+    this.progress.advanced(projection.name, reached, changedRows);
+  }
+
+  /** A checkpoint as stored, or as this projector moved it past events the projection does not apply. */
+  private checkpointOf(name: string, stored: ReadonlyMap<string, number>): number {
+    return Math.max(stored.get(name) ?? 0, this.unsaved.get(name) ?? 0);
+  }
+
+  /** Writes every unsaved checkpoint in one statement; never moves one back. Retried later on failure. */
+  private flushCheckpoints(): Promise<void> {
+    return this.serialized(async () => {
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+      const entries = [...this.unsaved];
+      if (entries.length === 0) return;
+      try {
+        const values = sql.join(entries.map(([name, sequence]) => sql`(${name}, ${sequence}::bigint)`));
+        await sql`update projection_checkpoints as c set sequence = v.sequence, updated_at = now()
+          from (values ${values}) as v(name, sequence)
+          where c.name = v.name and c.sequence < v.sequence`.execute(this.db);
+      } catch (error) {
+        this.logger.warn(`checkpoints not written, retrying: ${error instanceof Error ? error.message : String(error)}`);
+        this.flushTimer ??= setTimeout(() => {
+          this.flushTimer = null;
+          void this.flushCheckpoints();
+        }, (this.options.checkpointFlushMs ?? CHECKPOINT_FLUSH_MS) * 10);
+        return;
+      }
+      for (const [name, sequence] of entries) if (this.unsaved.get(name) === sequence) this.unsaved.delete(name);
+    });
+  }
+
+  private serialized(work: () => Promise<void>): Promise<void> {
+    const next = this.checkpointWrites.then(work);
+    this.checkpointWrites = next.catch(() => undefined);
+    return next;
   }
 }

@@ -17,8 +17,8 @@ export interface HotReadModelOptions<T> {
 
 interface Built<T> {
   readonly json: CachedJson<T>;
-  /** Each projection's checkpoint as this process knew it before the rows were read. */
-  readonly checkpoints: readonly number[];
+  /** Each projection's version (ProjectionProgress.version) as this process knew it before the rows were read. */
+  readonly versions: readonly number[];
   readonly at: number;
   /** Reloads are numbered as they start: an older one finishing late never replaces a newer answer. */
   readonly generation: number;
@@ -27,8 +27,9 @@ interface Built<T> {
 /**
  * A read model's answer held in memory, so a hot route costs a map look-up instead of a query.
  *
- * It is fresh while none of its projections moved past the checkpoints seen before its rows
- * were read, and it is younger than `maxAgeMs`. Projection progress in this process is what a
+ * It is fresh while none of its projections changed rows since the versions seen before its rows
+ * were read (a checkpoint moved by events the projection does not apply changes nothing), and it
+ * is younger than `maxAgeMs`. Projection progress in this process is what a
  * command waits on before it answers (read-your-writes) and what the live follower records
  * after each projection commit, in the embedded and the distributed mode alike: so a request
  * never gets an answer older than a change a command already reported done. Concurrent
@@ -36,7 +37,7 @@ interface Built<T> {
  */
 export class HotReadModel<T> {
   private built: Built<T> | null = null;
-  private loading: { readonly checkpoints: readonly number[]; readonly promise: Promise<Built<T>> } | null = null;
+  private loading: { readonly versions: readonly number[]; readonly promise: Promise<Built<T>> } | null = null;
   private readonly now: () => number;
   private readonly projections: readonly string[];
   private generations = 0;
@@ -60,37 +61,37 @@ export class HotReadModel<T> {
     // Rows no projection writes (tables the staff tools will fill) change without a commit this
     // process could see: such an answer is read for each request (concurrent ones still share a read).
     if (this.projections.length === 0) return false;
-    return this.now() - built.at < this.options.maxAgeMs && this.sameCheckpoints(built.checkpoints);
+    return this.now() - built.at < this.options.maxAgeMs && this.sameVersions(built.versions);
   }
 
-  private sameCheckpoints(checkpoints: readonly number[]): boolean {
+  private sameVersions(versions: readonly number[]): boolean {
     const { projections } = this;
     for (let i = 0; i < projections.length; i++) {
-      if (this.progress.reached(projections[i]) !== checkpoints[i]) return false;
+      if (this.progress.version(projections[i]) !== versions[i]) return false;
     }
     return true;
   }
 
   /**
-   * Joins a reload under way only if it started at the checkpoints known now: one that started
-   * before a projection moved may have read the rows before the change.
+   * Joins a reload under way only if it started at the versions known now: one that started
+   * before a projection changed rows may have read them before the change.
    */
   private reload(): Promise<Built<T>> {
-    if (this.loading !== null && this.sameCheckpoints(this.loading.checkpoints)) return this.loading.promise;
-    const checkpoints = this.projections.map((name) => this.progress.reached(name));
+    if (this.loading !== null && this.sameVersions(this.loading.versions)) return this.loading.promise;
+    const versions = this.projections.map((name) => this.progress.version(name));
     const at = this.now();
     const generation = ++this.generations;
     const promise = this.options
       .load()
       .then((value) => {
-        const built: Built<T> = { json: new CachedJson(value), checkpoints, at, generation };
+        const built: Built<T> = { json: new CachedJson(value), versions, at, generation };
         if (this.built === null || this.built.generation < generation) this.built = built;
         return built;
       })
       .finally(() => {
         if (this.loading?.promise === promise) this.loading = null;
       });
-    this.loading = { checkpoints, promise };
+    this.loading = { versions, promise };
     return promise;
   }
 }

@@ -38,6 +38,22 @@ describe('HotReadModel', () => {
     expect((await model.get()).value).toBe(2);
   });
 
+  it('stays fresh when its projection only moved past events it does not apply, and reads again after a rebuild', async () => {
+    const projections = progress();
+    let reads = 0;
+    const model = new HotReadModel(projections, { tables: ['price_history'], maxAgeMs: 60_000, load: async () => ++reads });
+    projections.advanced('price_history', 4);
+    expect((await model.get()).value).toBe(1);
+    projections.advanced('price_history', 9, false); // a batch of news and push events: no row changed
+    expect((await model.get()).value).toBe(1);
+    projections.advanced('price_history', 10, true);
+    expect((await model.get()).value).toBe(2);
+    projections.reset('price_history'); // a rebuild empties the table
+    expect((await model.get()).value).toBe(3);
+    projections.advanced('price_history', 2, false); // rebuilt from the start: still at the rebuilt answer
+    expect((await model.get()).value).toBe(3);
+  });
+
   it('reads again when older than maxAgeMs, for answers that move with the clock alone', async () => {
     let now = 1_000;
     let reads = 0;
