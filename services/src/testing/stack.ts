@@ -82,7 +82,7 @@ export class StackStartError extends Error {
  * Runs the whole product as `make start` does, in a child process on free ports with a data
  * folder of its own, and waits until /api/health answers 200. For end-to-end tests of the web
  * app and the CLI. A stack that exits first rejects with a StackStartError naming its exit code
- * or signal and holding all its output.
+ * or signal and holding its output (KeptOutput).
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   // Ports the caller names are its own business (a test may take one on purpose): no retry then.
@@ -115,13 +115,13 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     XSD_DEVNET_SEED: String(options.seed ?? 7),
     ...options.env,
   };
-  let output = '';
+  const kept = new KeptOutput();
   const child: ChildProcess = spawn(process.execPath, [START_MAIN], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => kept.add(text));
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => kept.add(text));
   const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));
   let killed = false;
   const exited = new Promise<StackExit>((resolve) =>
@@ -152,8 +152,8 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     return { ...exit, killed };
   };
   const died = Promise.race([
-    finished.then((exit) => new StackStartError(`the stack exited early (${describeExit(exit)})`, exit, output)),
-    spawnFailed.then((error) => new StackStartError(`the stack could not be started: ${error.message}`, null, output)),
+    finished.then((exit) => new StackStartError(`the stack exited early (${describeExit(exit)})`, exit, kept.text())),
+    spawnFailed.then((error) => new StackStartError(`the stack could not be started: ${error.message}`, null, kept.text())),
   ]).then((error) => Promise.reject(error));
   died.catch(() => undefined);
   try {
@@ -168,12 +168,42 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     const exit = await stop();
     if (error instanceof StackStartError) throw error;
     const reason = `${error instanceof Error ? error.message : String(error)}; stopped it (${describeExit(exit)})`;
-    throw new StackStartError(reason, exit, output);
+    throw new StackStartError(reason, exit, kept.text());
   }
-  return { url, port, metricsUrl, pid: child.pid!, devnetBasePort, env, output: () => output, stop };
+  return { url, port, metricsUrl, pid: child.pid!, devnetBasePort, env, output: () => kept.text(), stop };
 }
 
 export function describeExit(exit: StackExit): string {
   const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
   return exit.killed ? `${how}, killed after ${STOP_GRACE_MS / 1000} s` : how;
+}
+
+/**
+ * A stack's output as the tests read it: the start (the devnet and listening lines) and the most
+ * recent part. A stack under load logs a line a request, tens of megabytes a benchmark: all of it
+ * kept would cost this process the time the load generator needs.
+ */
+class KeptOutput {
+  static readonly HEAD = 64 * 1024;
+  static readonly TAIL = 256 * 1024;
+  private head = '';
+  private tail = '';
+  private left = 0;
+
+  add(text: string): void {
+    if (this.head.length < KeptOutput.HEAD) {
+      const room = KeptOutput.HEAD - this.head.length;
+      this.head += text.slice(0, room);
+      text = text.slice(room);
+    }
+    this.tail += text;
+    if (this.tail.length > 2 * KeptOutput.TAIL) {
+      this.left += this.tail.length - KeptOutput.TAIL;
+      this.tail = this.tail.slice(-KeptOutput.TAIL);
+    }
+  }
+
+  text(): string {
+    return this.left === 0 ? this.head + this.tail : `${this.head}\n[${this.left} characters of output left out]\n${this.tail}`;
+  }
 }
