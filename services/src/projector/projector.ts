@@ -239,10 +239,7 @@ export class Projector {
       this.positions.set(name, last);
       this.unsaved.set(name, last);
       this.progress.advanced(name, last, false);
-      this.flushTimer ??= setTimeout(() => {
-        this.flushTimer = null;
-        void this.flushCheckpoints();
-      }, this.options.checkpointFlushMs ?? CHECKPOINT_FLUSH_MS);
+      this.flushSoon(1);
       return;
     }
     let changedRows = false;
@@ -253,18 +250,18 @@ export class Projector {
       if (fresh.length === 0) return checkpoint;
       // The log is never truncated and its sequences have no gaps, so anything else is a hole.
       if (fresh[0].sequence !== checkpoint + 1) {
-        throw new ProjectionGapError(projection.name, checkpoint, fresh[0].sequence);
+        throw new ProjectionGapError(name, checkpoint, fresh[0].sequence);
       }
       const relevant = fresh.filter((stored) => handles.has(stored.event.type)) as StoredEventOf<EventType>[];
       if (relevant.length > 0) await projection.apply(trx, relevant);
       changedRows = relevant.length > 0;
       const last = fresh[fresh.length - 1].sequence;
-      await this.checkpoints.set(trx, projection.name, last);
+      await this.checkpoints.set(trx, name, last);
       return last;
     });
     this.positions.set(name, Math.max(this.positions.get(name) ?? 0, reached));
     if ((this.unsaved.get(name) ?? 0) <= reached) this.unsaved.delete(name);
-    this.progress.advanced(projection.name, reached, changedRows);
+    this.progress.advanced(name, reached, changedRows);
   }
 
   /** A checkpoint as stored, or as this projector moved it past events the projection does not apply. */
@@ -286,14 +283,19 @@ export class Projector {
           where c.name = v.name and c.sequence < v.sequence`.execute(this.db);
       } catch (error) {
         this.logger.warn(`checkpoints not written, retrying: ${error instanceof Error ? error.message : String(error)}`);
-        this.flushTimer ??= setTimeout(() => {
-          this.flushTimer = null;
-          void this.flushCheckpoints();
-        }, (this.options.checkpointFlushMs ?? CHECKPOINT_FLUSH_MS) * 10);
+        this.flushSoon(10);
         return;
       }
       for (const [name, sequence] of entries) if (this.unsaved.get(name) === sequence) this.unsaved.delete(name);
     });
+  }
+
+  /** Writes the unsaved checkpoints `times` flush periods from now, unless a write is already due. */
+  private flushSoon(times: number): void {
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = null;
+      void this.flushCheckpoints();
+    }, (this.options.checkpointFlushMs ?? CHECKPOINT_FLUSH_MS) * times);
   }
 
   private serialized(work: () => Promise<void>): Promise<void> {
