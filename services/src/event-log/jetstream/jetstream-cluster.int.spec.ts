@@ -66,12 +66,14 @@ describe('JetStream event log on a three-node cluster (real nats-server processe
 
       const resumed = await replicated.subscribe('projection_demo', { fromSequence: 11 }, async () => undefined);
       // Its new replicas answer for it only once they caught up with its state (an info asked
-      // sooner may come from a replica that has not: delivered 0).
+      // sooner may come from a replica that has not: delivered 0, even with every peer marked
+      // current), so the wait is for its position too; a consumer that lost it times out here.
       let consumer: ConsumerInfo | undefined;
       await waitFor(
         async () => {
           consumer = await jsm.consumers.info(names.stream, 'projection_demo');
-          return consumer.cluster?.replicas?.length === 2 && consumer.cluster.replicas.every((peer) => peer.current);
+          const caughtUp = consumer.cluster?.replicas?.length === 2 && consumer.cluster.replicas.every((peer) => peer.current);
+          return caughtUp && consumer.delivered.stream_seq === 10;
         },
         { timeoutMs: 30_000, intervalMs: 100, message: 'two more consumer replicas, caught up' },
       );
