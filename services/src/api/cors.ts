@@ -21,13 +21,14 @@ const PREFLIGHT_MAX_AGE_S = '86400';
  * `Access-Control-Allow-Origin: *` (never with credentials) on the public read API, GET and HEAD
  * only, and its preflight. Written here rather than with @fastify/cors: that plugin's per-request
  * options (needed to answer some paths and not others) cost about a fifth of the throughput of
- * every route, and the policy is one header and one preflight answer. Only requests that carry an
- * Origin, which browsers send on cross-origin calls, do any work.
+ * every route, and the policy is one header and one preflight answer. The header is sent whether
+ * or not the request carries an Origin: the answer is then the same for every client, so a shared
+ * cache may keep one copy for all (nothing varies on Origin).
  */
 export const publicCors = fp(
   async (fastify: FastifyInstance) => {
     fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      if (request.headers.origin !== undefined && isPublicReadPath(request.url)) reply.header('access-control-allow-origin', '*');
+      if (isPublicReadPath(request.url)) reply.header('access-control-allow-origin', '*');
       done();
     });
     const preflight = (_request: FastifyRequest, reply: FastifyReply) => {

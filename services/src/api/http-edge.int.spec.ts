@@ -158,6 +158,20 @@ describe('the HTTP edge: CORS', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it.each(['/api/v1/prices', '/api/prices/latest', '/api/silver/latest', '/api/stream'])(
+    'answers %s the same with or without an Origin, so a shared cache can keep one copy',
+    async (path) => {
+      const controller = new AbortController();
+      const withoutOrigin = await fetch(`${base}${path}`, { signal: controller.signal });
+      const withOrigin = await fetch(`${base}${path}`, { headers: { origin: 'https://elsewhere.example' }, signal: controller.signal });
+      controller.abort();
+      for (const response of [withoutOrigin, withOrigin]) {
+        expect(response.headers.get('access-control-allow-origin')).toBe('*');
+        expect(response.headers.get('vary') ?? '').not.toMatch(/origin/i);
+      }
+    },
+  );
+
   it.each([
     ['GET', '/api/auth/me'],
     ['POST', '/api/auth/login'],
