@@ -8,7 +8,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { Metrics } from '../metrics/metrics.js';
+import { serveCachedRoutes } from '../read-cache/cached-routes.js';
 import { readYourWrites } from '../read-cache/read-your-writes.js';
+import { cachedPublicRoutes } from './cached-public-routes.js';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from '../http/edge-validation.js';
 import { RequestLog, requestIdGenerator } from '../http/request-log.js';
@@ -187,7 +189,7 @@ export interface HttpAppOptions {
  * What an HTTP role puts in front of the API routes, before `init()` / `listen()`: request
  * durations measured, security headers, the cross-origin (CSRF) check, CORS for the public read
  * API, JSON as the only body type (plus multipart for routes that take an upload), well-formed
- * text everywhere, compression, and the built web app. Returns whether the web app was found.
+ * text everywhere, compression, the hot public reads served from memory, and the built web app. Returns whether the web app was found.
  */
 export async function configureHttpApp(app: NestFastifyApplication, options: HttpAppOptions = {}): Promise<boolean> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
@@ -198,7 +200,8 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
   app.enableCsrfProtection();
   await app.register(publicCors);
   await registerV1RateLimit(app);
-  registerOpenApiRoute(app);
+  const cachedRoutes = cachedPublicRoutes(app);
+  registerOpenApiRoute(app, cachedRoutes.map((route) => route.url));
   await app.register(fastifyCookie);
   await app.register(readYourWrites, { progress: app.get<ProjectionProgress>(ProjectionProgress) });
   // Only what the API takes: JSON, and multipart where a route says so. Fastify's text/plain
@@ -219,6 +222,7 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
     // Quality 4 is close to gzip's size at a fraction of brotli's default (11) cost per response.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  serveCachedRoutes(fastify, cachedRoutes);
   if (options.webDir === null) return false;
   return serveWebApp(fastify, options.webDir);
 }

@@ -10,12 +10,6 @@ import { ICALENDAR_CONTENT_TYPE } from './icalendar.js';
 export class CalendarController {
   constructor(private readonly calendar: CalendarService) {}
 
-  /** Active events, earliest start date first, descriptions sanitised. */
-  @Get('calendar/events')
-  async events(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    return replyCached(request, reply, await this.calendar.events(), CACHE_CONTROL.revalidate);
-  }
-
   /** `GET /api/calendar.ics` (beyond the spec): the active events as a feed calendar apps subscribe to. */
   @Get('calendar.ics')
   async feed(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {

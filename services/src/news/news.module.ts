@@ -4,13 +4,13 @@ import { aggregateHandler } from '../event-sourcing/aggregate-handler.js';
 import { breakingNewsProjection } from '../read-models/breaking-news/breaking-news.projection.js';
 import { DecideNews } from './news.commands.js';
 import { newsDecider } from './news.decider.js';
-import { AdminNewsController, NewsController } from './news.controller.js';
+import { AdminNewsController } from './news.controller.js';
 import { NewsService } from './news.service.js';
 
-/** Breaking news: the public read, and staff's commands under /api/admin. */
+/** Breaking news: the public read (served by api/cached-public-routes.ts), and staff's commands under /api/admin. */
 @Module({
   imports: [CqrsModule.forRoot()],
-  controllers: [NewsController, AdminNewsController],
+  controllers: [AdminNewsController],
   providers: [NewsService, aggregateHandler(DecideNews, { decider: newsDecider, projection: breakingNewsProjection.name })],
 })
 export class NewsModule {}

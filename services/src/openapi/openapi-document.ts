@@ -19,7 +19,7 @@ function tagFor(path: string): string {
   return 'site';
 }
 
-/** One-line summaries of the routes whose controllers do not give their own. */
+/** One-line summaries of the routes whose controllers do not give their own, and of the cached public routes. */
 const SUMMARIES: Record<string, string> = {
   'GET /api/prices/latest': 'One row per token and active chain: newest price, 24 h change, chain status and supply',
   'GET /api/prices/history': 'Chart points of one token on one chain over 1 to 365 days',
@@ -95,7 +95,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  * (the app must be initialised) plus the few Fastify serves itself. Staff routes are included
  * under the `staff` tag.
  */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, cachedRoutes: readonly string[] = []): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Silverboard API')
     .setDescription(
@@ -125,5 +125,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     }
   }
   Object.assign(document.paths, FASTIFY_ROUTES);
+  for (const path of cachedRoutes) {
+    document.paths[path] = { get: { tags: [tagFor(path)], summary: SUMMARIES[`GET ${path}`], responses: { '200': { description: '' } } } };
+  }
   return document;
 }

@@ -5,18 +5,13 @@ import { parseRequest } from '../http/validation.js';
 import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { PricesService } from './prices.service.js';
 
-// Hot routes: answers come from memory (see HotReadModel) and are sent as cached bytes with an
-// ETag, so the body types are those of @xsd/contracts/api/prices, serialised once per change.
+// Answers come from memory (see HotReadModel) and are sent as cached bytes with an ETag, so the
+// body types are those of @xsd/contracts/api/prices, serialised once per change. The latest
+// prices are served by api/cached-public-routes.ts.
 
 @Controller('api/prices')
 export class PricesController {
   constructor(private readonly prices: PricesService) {}
-
-  /** LatestPricesResponse. */
-  @Get('latest')
-  async latest(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    return replyCached(request, reply, await this.prices.latest(), CACHE_CONTROL.latest);
-  }
 
   /** PriceHistoryResponse. */
   @Get('history')

@@ -1,0 +1,46 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NO_SILVER_DATA_MESSAGE } from '@xsd/contracts/api/prices';
+import { CalendarService } from '../calendar/calendar.service.js';
+import { ChainStatusService } from '../chains/status/chain-status.service.js';
+import { ApiError } from '../http/api-error.filter.js';
+import { NewsService } from '../news/news.service.js';
+import { PricesService } from '../prices/prices.service.js';
+import type { CachedRoute } from '../read-cache/cached-routes.js';
+import { CACHE_CONTROL } from '../read-cache/reply-cached.js';
+import { SilverService } from '../silver/silver.service.js';
+import { SiteService } from '../site/site.service.js';
+
+/**
+ * The hot public reads (what every page and poll asks for), served from memory past Nest's
+ * pipeline (see serveCachedRoutes). Bodies are the types of @xsd/contracts/api/*.
+ */
+export function cachedPublicRoutes(app: INestApplicationContext): CachedRoute[] {
+  const prices = app.get(PricesService, { strict: false });
+  const silver = app.get(SilverService, { strict: false });
+  const site = app.get(SiteService, { strict: false });
+  const chains = app.get(ChainStatusService, { strict: false });
+  const news = app.get(NewsService, { strict: false });
+  const calendar = app.get(CalendarService, { strict: false });
+  return [
+    // LatestPricesResponse.
+    { url: '/api/prices/latest', cacheControl: CACHE_CONTROL.latest, answer: () => prices.latest() },
+    // SilverLatestResponse, or 404 while no silver price was ever read.
+    {
+      url: '/api/silver/latest',
+      cacheControl: CACHE_CONTROL.latest,
+      answer: async () => {
+        const answer = await silver.latest();
+        if (answer.value === null) throw new ApiError(404, 'no_silver_data', NO_SILVER_DATA_MESSAGE);
+        return answer;
+      },
+    },
+    // SiteSettingsResponse, never stored by the browser: every path checks it for the maintenance screen.
+    { url: '/api/site', cacheControl: CACHE_CONTROL.never, answer: () => site.current() },
+    // ChainsResponse: all eight networks in display order, with status and maintenance message.
+    { url: '/api/chains', cacheControl: CACHE_CONTROL.revalidate, answer: () => chains.list() },
+    // NewsListResponse: active, unexpired news, most urgent first, content sanitised.
+    { url: '/api/news', cacheControl: CACHE_CONTROL.revalidate, answer: () => news.active() },
+    // CalendarEventsResponse: active events, earliest start first, descriptions sanitised.
+    { url: '/api/calendar/events', cacheControl: CACHE_CONTROL.revalidate, answer: () => calendar.events() },
+  ];
+}
