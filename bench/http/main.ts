@@ -6,10 +6,12 @@
  *
  * Starts the stack with the built launcher (embedded: PGlite and the in-process log; distributed:
  * a fresh PostgreSQL database and JetStream stream on this machine's servers), waits for the
- * devnet's first prices, fetches each route once, hands the same bytes to the bare server, then
- * loads both, one after the other, at the same connection count. Prints req/s and p99 of each,
- * the ratio, and the target (>= 0.5x, or 0.25x for the history and v1 queries; p99 < 50 ms);
- * exits 1 when a target is missed.
+ * devnet's first prices, fetches each route once, hands the same bytes (body and headers: the
+ * security headers, ETag, Cache-Control, CORS; Date and the connection's own headers are the bare
+ * server's) to the bare server, then loads both in turns at the same connection count, twice each,
+ * and keeps each side's better round (the machine is shared: a round may lose to a neighbour).
+ * Prints req/s and p99 of each, the ratio, and the target (>= 0.9x, or 0.6x for the history and
+ * v1 queries; p99 < 10 ms); exits 1 when a target is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -23,7 +25,7 @@ import { waitFor } from '@xsd/services/testing/wait-for';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     mode: { type: 'string', default: 'both' },
   },
@@ -31,7 +33,8 @@ const { values } = parseArgs({
 const SECONDS = Math.max(1, Number(values.seconds));
 const CONNECTIONS = Math.max(1, Number(values.connections));
 const MODES = values.mode === 'both' ? (['embedded', 'distributed'] as const) : ([values.mode] as ('embedded' | 'distributed')[]);
-const P99_TARGET_MS = 50;
+const P99_TARGET_MS = 10;
+const ROUNDS = 2;
 const WARM_UP_SECONDS = 2;
 
 interface Route {
@@ -41,16 +44,16 @@ interface Route {
 }
 
 const ROUTES: readonly Route[] = [
-  { path: '/api/prices/latest', ratio: 0.5 },
-  { path: '/api/silver/latest', ratio: 0.5 },
-  { path: '/api/site', ratio: 0.5 },
-  { path: '/api/chains', ratio: 0.5 },
-  { path: '/api/news', ratio: 0.5 },
-  { path: '/api/calendar/events', ratio: 0.5 },
-  { path: '/api/prices/history?token=XSD&chain=Ethereum&days=7', ratio: 0.25 },
-  { path: '/api/v1/prices?token=XSD&chain=Ethereum&limit=100', ratio: 0.25 },
-  { path: '/version.json', ratio: 0.5 },
-  { path: '/', ratio: 0.5 },
+  { path: '/api/prices/latest', ratio: 0.9 },
+  { path: '/api/silver/latest', ratio: 0.9 },
+  { path: '/api/site', ratio: 0.9 },
+  { path: '/api/chains', ratio: 0.9 },
+  { path: '/api/news', ratio: 0.9 },
+  { path: '/api/calendar/events', ratio: 0.9 },
+  { path: '/api/prices/history?token=XSD&chain=Ethereum&days=7', ratio: 0.6 },
+  { path: '/api/v1/prices?token=XSD&chain=Ethereum&limit=100', ratio: 0.6 },
+  { path: '/version.json', ratio: 0.9 },
+  { path: '/', ratio: 0.9 },
 ];
 
 interface Load {
@@ -58,6 +61,17 @@ interface Load {
   readonly p99: number;
   readonly errors: number;
   readonly non2xx: number;
+}
+
+/** The better of `ROUNDS` loads of each server, taken in turns so a noisy moment hits both alike. */
+async function compare(ours: string, bare: string): Promise<{ ours: Load; reference: Load }> {
+  const runs: { ours: Load[]; reference: Load[] } = { ours: [], reference: [] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    runs.ours.push(await load(ours));
+    runs.reference.push(await load(bare));
+  }
+  const best = (loads: Load[]) => loads.reduce((a, b) => (b.rps > a.rps ? b : a));
+  return { ours: best(runs.ours), reference: best(runs.reference) };
 }
 
 async function load(url: string, seconds = SECONDS): Promise<Load> {
@@ -70,8 +84,17 @@ async function load(url: string, seconds = SECONDS): Promise<Load> {
   };
 }
 
+/** What the bare server answers on a path: the stack's headers and body (base64). */
+interface BareAnswer {
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Headers of the connection, not of the answer: each server sends its own. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
 /** Starts bench/http/bare-server.ts with the given answers and returns its base URL. */
-async function startBare(answers: Record<string, { type: string; body: string }>): Promise<{ url: string; child: ChildProcess }> {
+async function startBare(answers: Record<string, BareAnswer>): Promise<{ url: string; child: ChildProcess }> {
   const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin!.end(JSON.stringify(answers));
@@ -122,11 +145,12 @@ for (const mode of MODES) {
       },
       { timeoutMs: 90_000, intervalMs: 500, message: 'the first prices of every chain and silver' },
     );
-    const answers: Record<string, { type: string; body: string }> = {};
+    const answers: Record<string, BareAnswer> = {};
     for (const { path } of ROUTES) {
       const response = await fetch(`${stack.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      answers[path] = { type: response.headers.get('content-type') ?? 'application/json', body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+      const headers = Object.fromEntries([...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
+      answers[path] = { headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
     }
     bare = await startBare(answers);
 
@@ -135,8 +159,7 @@ for (const mode of MODES) {
       // A short unmeasured load on each first: both servers' code is compiled and their caches warm.
       await load(`${stack.url}${route.path}`, WARM_UP_SECONDS);
       await load(`${bare.url}${route.path}`, WARM_UP_SECONDS);
-      const ours = await load(`${stack.url}${route.path}`);
-      const reference = await load(`${bare.url}${route.path}`);
+      const { ours, reference } = await compare(`${stack.url}${route.path}`, `${bare.url}${route.path}`);
       const ratio = ours.rps / reference.rps;
       const ok = ratio >= route.ratio && ours.p99 < P99_TARGET_MS && ours.errors === 0 && ours.non2xx === 0;
       if (!ok) missed += 1;

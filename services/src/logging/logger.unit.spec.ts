@@ -1,5 +1,5 @@
 import { ConsoleLogger, Logger } from '@nestjs/common';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogLevel } from '../config/config.js';
 import { captureLogs } from '../testing/log-capture.js';
 import { NestPinoLogger } from './nest-logger.js';
@@ -33,6 +33,29 @@ describe('the process logger', () => {
       msg: 'Ethereum failed (1/5), retrying in 1000 ms: HTTP 503',
     });
     expect(info).toMatchObject({ level: 'info', role: 'ingestor', context: 'Database', msg: 'pglite ready, migrations applied' });
+  });
+
+  it('stamps each line with its own millisecond, across second boundaries too', () => {
+    vi.useFakeTimers({ now: new Date('2026-01-31T23:59:59.998Z'), toFake: ['Date'] });
+    try {
+      const { entries } = capture();
+      const logger = new Logger('Clock');
+      logger.log('first');
+      vi.setSystemTime(new Date('2026-01-31T23:59:59.999Z'));
+      logger.log('second');
+      vi.setSystemTime(new Date('2026-02-01T00:00:00.007Z'));
+      logger.log('third');
+      vi.setSystemTime(new Date('2026-02-01T00:00:00.070Z'));
+      logger.log('fourth');
+      expect(entries().map((entry) => entry.time)).toEqual([
+        '2026-01-31T23:59:59.998Z',
+        '2026-01-31T23:59:59.999Z',
+        '2026-02-01T00:00:00.007Z',
+        '2026-02-01T00:00:00.070Z',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps an error's stack and an object message's fields on the line", () => {

@@ -24,7 +24,9 @@ export interface CachedRoute {
  */
 export function serveCachedRoutes(fastify: FastifyInstance, routes: readonly CachedRoute[]): void {
   for (const route of routes) {
-    fastify.get(route.url, async (request: FastifyRequest, reply: FastifyReply) =>
+    // replyCached compresses each answer once, and these routes take no body: the compression
+    // plugin's per-request hooks (compress the reply, inflate the request) have nothing to do here.
+    fastify.get(route.url, { compress: false, decompress: false }, async (request: FastifyRequest, reply: FastifyReply) =>
       replyCached(request, reply, await route.answer(), route.cacheControl, route.contentType),
     );
   }
