@@ -75,6 +75,9 @@ function normalisedPath(url: string): string {
   }
   return decoded.replace(/[\\/]+/g, '/').toLowerCase();
 }
+/** GETs take no body: the compression plugin's hook that inflates request bodies is left off them. */
+const NO_BODY = { decompress: false } as const;
+
 /** Source maps stay on the build machine: the served app carries no map of its sources. */
 const SOURCE_MAP = /\.map$/;
 
@@ -100,7 +103,7 @@ export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()):
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isFile() || entry.name === 'index.html' || SOURCE_MAP.test(entry.name)) continue;
     const file = memoryFile(dir, entry.name);
-    fastify.get(`/${entry.name}`, (request, reply) => sendMemoryFile(request, reply, file));
+    fastify.get(`/${entry.name}`, NO_BODY, (request, reply) => sendMemoryFile(request, reply, file));
   }
   // The page carries a fresh style nonce for each load (see pagePolicy), so it is never a 304.
   const [beforeHead, afterHead] = splitAtHead(index.body.toString('utf8'));
@@ -112,8 +115,8 @@ export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()):
       .type(index.type)
       .send(`${beforeHead}<meta name="csp-nonce" content="${nonce}">${afterHead}`);
   };
-  fastify.get('/', sendIndex);
-  fastify.get('/*', (request, reply) => {
+  fastify.get('/', NO_BODY, sendIndex);
+  fastify.get('/*', NO_BODY, (request, reply) => {
     // Unknown API paths and missing assets stay 404s in the JSON error shape.
     if (NOT_THE_APP.test(normalisedPath(request.url))) return reply.callNotFound();
     return sendIndex(request, reply);
