@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -86,17 +88,29 @@ function progressiveWebApp() {
   });
 }
 
+/**
+ * React Router's package exports point every import at its development build (warnings and
+ * their messages included: remix-run/react-router#12532, #14102); a build takes its production one.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 const apiTarget = process.env.XSD_API_URL ?? 'http://localhost:8080';
 const apiProxy: Record<string, ProxyOptions> = { '/api': { target: apiTarget, changeOrigin: true } };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), versionFile(), preloadFonts(), progressiveWebApp()],
-  // Workspace packages resolve to their TypeScript sources, like the vitest config does.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    // Workspace packages resolve to their TypeScript sources, like the vitest config does.
+    conditions: ['source', ...defaultClientConditions],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   // In development /version.json comes from the API server; a preview serves the built one.
   server: { port: 5173, proxy: { ...apiProxy, '/version.json': { target: apiTarget, changeOrigin: true } } },
   preview: { port: 4173, proxy: apiProxy },
   // Maps are written for debugging a build here (no comment points to them) and never served.
   build: { target: 'es2022', sourcemap: 'hidden' },
-});
+}));
