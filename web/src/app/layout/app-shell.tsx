@@ -1,18 +1,25 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { CommandPalette, usePaletteShortcut } from '../../components/command-palette/command-palette';
+import { usePaletteShortcut } from '../../components/command-palette/use-palette-shortcut';
 import { ErrorBoundary } from '../../components/errors/error-boundary';
 import { Head } from '../../components/seo/head';
 import { PageLoading } from '../../components/ui/page-loading';
 import { normalizePath, resolvePageMeta } from '../../config/routes';
+import { useLatch } from '../../lib/use-latch';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PALETTE_COMMANDS } from './palette-commands';
-import { ShellWidgets } from './shell-widgets';
 import { Sidebar } from './sidebar';
 import { StatusLine } from './status-line';
 import { useDrawer } from './use-drawer';
 import './shell.css';
+
+// Not part of the first paint: the widgets beside every page (each shows itself later, if ever)
+// and the palette (loaded when first opened) come in chunks of their own.
+const ShellWidgets = lazy(() => import('./shell-widgets').then((module) => ({ default: module.ShellWidgets })));
+const CommandPalette = lazy(() =>
+  import('../../components/command-palette/command-palette').then((module) => ({ default: module.CommandPalette })),
+);
 
 /** Header, menu (a drawer on phones), page, footer, update banner, status line, command palette, prompts. */
 export function AppShell() {
@@ -37,6 +44,7 @@ export function AppShell() {
 
   const openPalette = useCallback(() => setPaletteOpen(true), []);
   usePaletteShortcut(openPalette);
+  const paletteMounted = useLatch(paletteOpen);
 
   return (
     <div className="shell" data-drawer={drawer.active ? 'open' : 'closed'}>
@@ -77,16 +85,24 @@ export function AppShell() {
           </ErrorBoundary>
         </div>
       </div>
-      <ShellWidgets />
+      <ErrorBoundary region="Page widgets" silent>
+        <Suspense fallback={null}>
+          <ShellWidgets />
+        </Suspense>
+      </ErrorBoundary>
       <ErrorBoundary region="Status line" silent>
         <StatusLine path={path} onOpenPalette={openPalette} />
       </ErrorBoundary>
-      <CommandPalette
-        open={paletteOpen}
-        onClose={() => setPaletteOpen(false)}
-        commands={PALETTE_COMMANDS}
-        onRun={(command) => void navigate(command.path)}
-      />
+      {paletteMounted ? (
+        <Suspense fallback={null}>
+          <CommandPalette
+            open={paletteOpen}
+            onClose={() => setPaletteOpen(false)}
+            commands={PALETTE_COMMANDS}
+            onRun={(command) => void navigate(command.path)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePublicStaffSession } from '../../lib/staff-session';
 import { Modal } from '../ui/modal';
-import { ChangePasswordForm } from './change-password-form';
+
+// Loaded when the dialog first opens: only signed-in staff ever use it.
+const ChangePasswordForm = lazy(() => import('./change-password-form').then((module) => ({ default: module.ChangePasswordForm })));
 
 /** The dialog closes this long after a successful change (public spec §8). */
 const CLOSE_AFTER_MS = 2_000;
@@ -31,7 +33,11 @@ export function StaffHeaderControls() {
         Change Password
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title="Change Password" testId="change-password-modal">
-        {open ? <ChangePasswordForm onSuccess={() => setDone(true)} onCancel={() => setOpen(false)} /> : null}
+        {open ? (
+          <Suspense fallback={null}>
+            <ChangePasswordForm onSuccess={() => setDone(true)} onCancel={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </Modal>
     </span>
   );

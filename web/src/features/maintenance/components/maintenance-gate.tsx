@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Confetti } from '../../../components/effects/confetti';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../api/get-site';
 import { END_CONFETTI, maintenanceJustEnded } from '../lib/maintenance-logic';
-import { MaintenanceScreen } from './maintenance-screen';
+
+// Shown only while maintenance is on or just ended: not part of the usual first paint.
+const MaintenanceScreen = lazy(() => import('./maintenance-screen').then((module) => ({ default: module.MaintenanceScreen })));
+const Confetti = lazy(() => import('../../../components/effects/confetti').then((module) => ({ default: module.Confetti })));
 
 /**
  * Shows the maintenance screen instead of `children` while maintenance is on, and confetti when
@@ -21,9 +23,17 @@ export function MaintenanceGate({ children }: { readonly children: ReactNode }) 
 
   return (
     <>
-      {site?.maintenance_mode ? <MaintenanceScreen site={site} /> : children}
+      {site?.maintenance_mode ? (
+        <Suspense fallback={null}>
+          <MaintenanceScreen site={site} />
+        </Suspense>
+      ) : (
+        children
+      )}
       {celebrating ? (
-        <Confetti pieces={END_CONFETTI.pieces} durationMs={END_CONFETTI.durationMs} onDone={() => setCelebrating(false)} />
+        <Suspense fallback={null}>
+          <Confetti pieces={END_CONFETTI.pieces} durationMs={END_CONFETTI.durationMs} onDone={() => setCelebrating(false)} />
+        </Suspense>
       ) : null}
     </>
   );
