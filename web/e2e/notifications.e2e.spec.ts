@@ -13,7 +13,8 @@
  */
 import type { AdminNewsItemResponse } from '@xsd/contracts/api/admin-news';
 import type { LoginResponse } from '@xsd/contracts/api/auth';
-import { type AlertLists, type NewsPushResponse, PUSH_MESSAGES, type PushStatusResponse, type PushSubscriptionJson } from '@xsd/contracts/api/push';
+import { type AlertLists, PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
+import type { NewsPushResponse, PushStatusResponse, PushSubscriptionJson } from '@xsd/contracts/api/push';
 import { type PushReceiver, startPushReceiver } from '@xsd/services/testing/push-receiver';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { waitFor } from '@xsd/services/testing/wait-for';

@@ -8,7 +8,7 @@
 import type { CreateCalendarEventRequest } from '@xsd/contracts/api/admin-calendar';
 import type { CalendarEventsResponse } from '@xsd/contracts/api/calendar';
 import type { LoginResponse } from '@xsd/contracts/api/auth';
-import { ALERT_RETRIGGER_GAP_MS, type AlertLists } from '@xsd/contracts/api/push';
+import { ALERT_RETRIGGER_GAP_MS, type AlertLists } from '@xsd/contracts/api/alerts';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { waitFor } from '@xsd/services/testing/wait-for';
 import type { Page } from 'playwright-core';

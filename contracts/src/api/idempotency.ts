@@ -5,7 +5,8 @@
  * answers the first result and stores nothing new; the same key with another body is refused 422.
  */
 import { v5 as uuidv5 } from 'uuid';
-import { z } from 'zod';
+// zod/mini: the web app imports this module's header helpers on its first screen.
+import * as z from 'zod/mini';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -24,16 +25,13 @@ export const IDEMPOTENCY_MESSAGES = {
  * The header's value: the draft's quoted Structured Field string (`"8e03978e-…"`) or the bare key
  * most clients send, printable ASCII only (nothing that could smuggle a line break or a control).
  */
-export const IdempotencyKeySchema = z
-  .string()
-  .transform((raw) => (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1).replace(/\\(["\\])/g, '$1') : raw))
-  .pipe(
-    z
-      .string()
-      .min(1)
-      .max(MAX_IDEMPOTENCY_KEY_LENGTH)
-      .regex(/^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$/),
-  );
+export const IdempotencyKeySchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((raw: string) => (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1).replace(/\\(["\\])/g, '$1') : raw)),
+  ),
+  z.string().check(z.minLength(1), z.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH), z.regex(/^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$/)),
+);
 
 /** The header as the web app sends it: the draft's quoted string. */
 export function idempotencyKeyHeader(key: string): string {

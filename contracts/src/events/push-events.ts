@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AlertListsSchema, NotificationPreferencesSchema, PushPayloadSchema } from '../api/push.js';
+import { NotificationPreferencesSchema } from '../api/alerts.js';
+import { AlertListsSchema, PushPayloadSchema } from '../api/push.js';
 
 /**
  * Web push: subscriptions with the alert rules their browser registered, what the notifier

@@ -3,7 +3,7 @@
  * the 15-minute gap, the reminder window): once per reminder window, and, for the notifier, not
  * again while a price hovers at its threshold. Pure, time passed in.
  */
-import { type AlertCondition, priceCrossed, priceRearmed, reminderDue, retriggerAllowed } from '../api/push.js';
+import { type AlertCondition, priceCrossed, priceRearmed, reminderDue, retriggerAllowed } from '../api/alerts.js';
 
 const MINUTE_MS = 60_000;
 

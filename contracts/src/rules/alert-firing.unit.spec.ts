@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALERT_REARM_MARGIN, ALERT_RETRIGGER_GAP_MS, type AlertCondition, priceCrossed, priceRearmed } from '../api/push.js';
+import { ALERT_REARM_MARGIN, ALERT_RETRIGGER_GAP_MS, type AlertCondition, priceCrossed, priceRearmed } from '../api/alerts.js';
 import { decideThresholdAlert, NEW_THRESHOLD_ALERT_STATE, reminderFires, type ThresholdAlertState } from './alert-firing.js';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@
  * alike, so a visitor reads the same words whichever of the two reached them first. The same tag
  * makes the later of the two replace the earlier on the device instead of doubling it.
  */
-import type { AlertCondition } from '../api/push.js';
+import type { AlertCondition } from '../api/alerts.js';
 import type { ChainName, TokenName } from '../chains/names.js';
 
 /** Spec section 9: alert prices print with 6 decimals for tokens, 4 for silver. */

@@ -1,6 +1,7 @@
 import type { Agent } from 'node:https';
 import { type AnyEvent, createEvent, type EventType } from '@xsd/contracts';
-import { type AlertLists, type NotificationPreferences, type PushPayload, type PushSubscriptionJson, pushSubscriptionId } from '@xsd/contracts/api/push';
+import type { AlertLists, NotificationPreferences } from '@xsd/contracts/api/alerts';
+import { type PushPayload, type PushSubscriptionJson, pushSubscriptionId } from '@xsd/contracts/api/push';
 import type { ChainName, TokenName } from '@xsd/contracts/chains/names';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';

@@ -3,15 +3,8 @@ import type { ActivityResponse } from '@xsd/contracts/api/admin-activity';
 import type { ApiKeysResponse, CreateApiKeyResponse } from '@xsd/contracts/api/admin-api-keys';
 import type { AdminNewsItemResponse } from '@xsd/contracts/api/admin-news';
 import type { CreateStaffAccountResponse } from '@xsd/contracts/api/admin-users';
-import {
-  MAX_ALERTS_PER_KIND,
-  PUSH_MESSAGES,
-  type PushPayload,
-  type PushStatusResponse,
-  type PushSubscriptionJson,
-  pushSubscriptionId,
-  type SavePushSubscriptionRequest,
-} from '@xsd/contracts/api/push';
+import { MAX_ALERTS_PER_KIND, PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
+import { type PushPayload, type PushStatusResponse, type PushSubscriptionJson, pushSubscriptionId, type SavePushSubscriptionRequest } from '@xsd/contracts/api/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_HTTPS_AGENT } from '../core/injection-tokens.js';
 import { ProjectionProgress } from '../core/projection-progress.js';

@@ -6,7 +6,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createEvent } from '@xsd/contracts';
-import { type AlertLists, type NotificationPreferences, type PushSubscriptionJson, pushSubscriptionId } from '@xsd/contracts/api/push';
+import type { AlertLists, NotificationPreferences } from '@xsd/contracts/api/alerts';
+import { type PushSubscriptionJson, pushSubscriptionId } from '@xsd/contracts/api/push';
 import { sql } from 'kysely';
 import type { Db } from '../database/database.js';
 import { NOTIFIER_CONSUMER } from '../notifier/notifier.js';

@@ -3,13 +3,8 @@
  * their contents; the header badge, the menu dot, the in-tab checker and the push registration
  * read them from here, so no feature has to import another to see them.
  */
-import {
-  type AlertLists,
-  CalendarAlertSchema,
-  SilverAlertSchema,
-  TokenPriceAlertSchema,
-} from '@xsd/contracts/api/push';
-import type { z } from 'zod';
+import { type AlertLists, CalendarAlertSchema, SilverAlertSchema, TokenPriceAlertSchema } from '@xsd/contracts/api/alerts';
+import type { ZodMiniType } from 'zod/mini';
 import { readJson, subscribeToKey, writeJson } from './storage';
 
 /** The spec does not name the three keys; these are ours. */
@@ -29,7 +24,7 @@ const ITEM_SCHEMAS = {
   token: TokenPriceAlertSchema,
   silver: SilverAlertSchema,
   calendar: CalendarAlertSchema,
-} as const satisfies Record<AlertKind, z.ZodType>;
+} as const satisfies Record<AlertKind, ZodMiniType>;
 
 /** Whatever is stored (garbage, old shapes, hand edits) as a valid list: bad items are dropped. */
 export function parseAlertList<K extends AlertKind>(kind: K, stored: unknown): AlertLists[K] {

@@ -3,6 +3,7 @@
  * is a Content-Security-Policy violation under our `script-src 'self'`. main.tsx imports this
  * first, so it runs before any module builds a schema (zod reads the setting at construction).
  */
-import { config } from 'zod';
+// The one setting of zod's core, shared by `zod` and `zod/mini`: the lighter import sets it.
+import { config } from 'zod/mini';
 
 config({ jitless: true });

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ITEM_ID } from '@xsd/contracts/api/admin-content';
 import { NEWS_NOT_FOUND_MESSAGE } from '@xsd/contracts/api/admin-news';
-import { isNewsPushable, type NewsPushResponse, PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
+import { isNewsPushable, type NewsPushResponse } from '@xsd/contracts/api/push';
 import { ApiError } from '../../http/api-error.filter.js';
 import { htmlToText } from '../../content/html-text.js';
 import { CLOCK, type Clock } from '../../core/clock.js';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
 import type { ApiKeyPermission } from '@xsd/contracts/api/admin-api-keys';
-import { PUSH_MESSAGES, PushSendRequestSchema, type PushSendResponse, type PushSubscriptionStatsResponse } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
+import { PushSendRequestSchema, type PushSendResponse, type PushSubscriptionStatsResponse } from '@xsd/contracts/api/push';
 import { ApiError } from '../../http/api-error.filter.js';
 import { parseRequest } from '../../http/validation.js';
 import { ApiKeysService } from '../../api-keys/api-keys.service.js';

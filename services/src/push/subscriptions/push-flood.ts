@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import type { AttemptStore, AttemptWindow } from '../../rate-limit/attempt-store.js';
 import { ClientFlood } from '../../rate-limit/client-flood.js';
 

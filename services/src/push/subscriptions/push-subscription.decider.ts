@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EventData } from '@xsd/contracts';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES } from '@xsd/contracts/api/idempotency';
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import { type DecidedEvent, type Decider, DecisionError, unreachable } from '../../event-sourcing/decider.js';
 
 type Saved = EventData<'push.subscription-saved'>;

@@ -1,5 +1,6 @@
 import type { EventData } from '@xsd/contracts';
-import { DEFAULT_NOTIFICATION_PREFERENCES, pushSubscriptionId } from '@xsd/contracts/api/push';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@xsd/contracts/api/alerts';
+import { pushSubscriptionId } from '@xsd/contracts/api/push';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../event-sourcing/decider.js';
 import { type PushSubscriptionCommand, type PushSubscriptionEvent, pushSubscriptionDecider, REMEMBERED_PUSH_REQUESTS } from './push-subscription.decider.js';

@@ -2,13 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { pushSubscriptionSubject } from '@xsd/contracts';
-import {
-  pushSubscriptionId,
-  type PushKeyResponse,
-  type RemovePushSubscriptionRequestSchema,
-  type SavePushSubscriptionRequestSchema,
-  type SavePushSubscriptionResponse,
-} from '@xsd/contracts/api/push';
+import { pushSubscriptionId, type PushKeyResponse, type RemovePushSubscriptionRequestSchema, type SavePushSubscriptionRequestSchema, type SavePushSubscriptionResponse } from '@xsd/contracts/api/push';
 import { idempotentId } from '@xsd/contracts/api/idempotency';
 import type { z } from 'zod';
 import { CLOCK, type Clock } from '../../core/clock.js';

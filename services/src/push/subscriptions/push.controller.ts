@@ -1,11 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
-import {
-  type PushKeyResponse,
-  RemovePushSubscriptionRequestSchema,
-  type RemovePushSubscriptionResponse,
-  SavePushSubscriptionRequestSchema,
-  type SavePushSubscriptionResponse,
-} from '@xsd/contracts/api/push';
+import { type PushKeyResponse, RemovePushSubscriptionRequestSchema, type RemovePushSubscriptionResponse, SavePushSubscriptionRequestSchema, type SavePushSubscriptionResponse } from '@xsd/contracts/api/push';
 import type { FastifyRequest } from 'fastify';
 import { readIdempotencyKey } from '../../http/idempotency-key.js';
 import { parseRequest } from '../../http/validation.js';

@@ -1,4 +1,4 @@
-import type { AlertLists } from '@xsd/contracts/api/push';
+import type { AlertLists } from '@xsd/contracts/api/alerts';
 import type { Selectable } from 'kysely';
 import type { NotifierRulesTable } from './notifier.tables.js';
 import type { AlertKind } from '../../database/column-types.js';

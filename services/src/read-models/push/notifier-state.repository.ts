@@ -1,4 +1,5 @@
-import type { AlertCondition, AlertLists, PushPayload } from '@xsd/contracts/api/push';
+import type { AlertCondition, AlertLists } from '@xsd/contracts/api/alerts';
+import type { PushPayload } from '@xsd/contracts/api/push';
 import type { AlertTriggerItem, PushDeliveryItem } from '@xsd/contracts/events/push-events';
 import { Injectable } from '@nestjs/common';
 import { type Kysely, sql, type Transaction } from 'kysely';

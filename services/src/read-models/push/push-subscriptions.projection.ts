@@ -1,4 +1,4 @@
-import type { AlertLists } from '@xsd/contracts/api/push';
+import type { AlertLists } from '@xsd/contracts/api/alerts';
 import { sql, type Transaction } from 'kysely';
 import type { JsonObject } from '../../database/column-types.js';
 import type { DB } from '../../database/schema.js';

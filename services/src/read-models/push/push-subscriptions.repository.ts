@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NotificationPreferences } from '@xsd/contracts/api/push';
+import type { NotificationPreferences } from '@xsd/contracts/api/alerts';
 import { type Selectable, sql } from 'kysely';
 import type { AlertKind } from '../../database/column-types.js';
 import type { AlertRulesTable, NotificationSubscriptionsTable } from './push.tables.js';

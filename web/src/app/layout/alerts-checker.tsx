@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences } from '@xsd/contracts/api/push';
+import type { NotificationPreferences } from '@xsd/contracts/api/alerts';
 import { useCallback } from 'react';
 import { AlertChecker } from '../../features/alerts/components/alert-checker';
 import type { ReadingsNeeded } from '../../features/alerts/lib/check-alerts';

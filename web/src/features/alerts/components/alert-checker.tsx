@@ -1,4 +1,4 @@
-import { ALERT_CHECK_INTERVAL_MS } from '@xsd/contracts/api/push';
+import { ALERT_CHECK_INTERVAL_MS } from '@xsd/contracts/api/alerts';
 import { useEffect, useRef } from 'react';
 import { subscribeToAlertLists } from '../../../lib/alert-lists';
 import { type AlertCheckDeps, checkAlertsOnce } from '../lib/check-alerts';

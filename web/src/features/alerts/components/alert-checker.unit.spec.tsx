@@ -1,15 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
 import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
-import {
-  ALERT_CHECK_INTERVAL_MS,
-  ALERT_RETRIGGER_GAP_MS,
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  type NotificationPreferences,
-  PUSH_MESSAGES,
-  type SilverAlert,
-  type TokenPriceAlert,
-} from '@xsd/contracts/api/push';
+import { ALERT_CHECK_INTERVAL_MS, ALERT_RETRIGGER_GAP_MS, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, PUSH_MESSAGES, type SilverAlert, type TokenPriceAlert } from '@xsd/contracts/api/alerts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAlertLists, writeAlertList } from '../../../lib/alert-lists';
 import type { AlertNotification, AlertReadings } from '../lib/alert-check';

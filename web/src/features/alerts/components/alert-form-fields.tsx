@@ -1,4 +1,4 @@
-import { ALERT_CONDITIONS, type AlertCondition } from '@xsd/contracts/api/push';
+import { ALERT_CONDITIONS, type AlertCondition } from '@xsd/contracts/api/alerts';
 import { CONDITION_LABELS } from '../lib/alert-text';
 import { Options } from '../../../components/ui/options';
 

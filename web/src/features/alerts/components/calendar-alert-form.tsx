@@ -1,11 +1,5 @@
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
-import {
-  CALENDAR_REMINDER_OPTIONS,
-  CalendarAlertSchema,
-  type CalendarAlert,
-  type CalendarReminderMinutes,
-  DEFAULT_CALENDAR_REMINDER,
-} from '@xsd/contracts/api/push';
+import { CALENDAR_REMINDER_OPTIONS, CalendarAlertSchema, type CalendarAlert, type CalendarReminderMinutes, DEFAULT_CALENDAR_REMINDER } from '@xsd/contracts/api/alerts';
 import { reminderLabel } from '@xsd/contracts/rules/alert-notification';
 import { type FormEvent, useId, useState } from 'react';
 import { newAlertId } from '../../../lib/alert-lists';

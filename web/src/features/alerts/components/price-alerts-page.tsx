@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
-import { type AlertLists, MAX_ALERTS_PER_KIND } from '@xsd/contracts/api/push';
+import { type AlertLists, MAX_ALERTS_PER_KIND } from '@xsd/contracts/api/alerts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';

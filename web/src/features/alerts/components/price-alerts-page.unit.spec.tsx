@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { resolveNetworks } from '@xsd/contracts';
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
 import { toNetworkEntry } from '@xsd/contracts/api/networks';
-import { CALENDAR_REMINDER_OPTIONS, type CalendarAlert, type SilverAlert, type TokenPriceAlert } from '@xsd/contracts/api/push';
+import { CALENDAR_REMINDER_OPTIONS, type CalendarAlert, type SilverAlert, type TokenPriceAlert } from '@xsd/contracts/api/alerts';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';

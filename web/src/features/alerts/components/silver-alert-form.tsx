@@ -1,4 +1,4 @@
-import { type AlertCondition, SILVER_ALERT_PRICE_STEP, SilverAlertSchema, type SilverAlert } from '@xsd/contracts/api/push';
+import { type AlertCondition, SILVER_ALERT_PRICE_STEP, SilverAlertSchema, type SilverAlert } from '@xsd/contracts/api/alerts';
 import { type FormEvent, useState } from 'react';
 import { newAlertId } from '../../../lib/alert-lists';
 import { parseAlertPrice } from '../lib/alert-text';

@@ -1,6 +1,6 @@
 import type { ChainName } from '@xsd/contracts/chains/names';
 import { TOKEN_NAMES, type TokenName } from '@xsd/contracts/chains/names';
-import { type AlertCondition, TOKEN_ALERT_PRICE_STEP, TokenPriceAlertSchema, type TokenPriceAlert } from '@xsd/contracts/api/push';
+import { type AlertCondition, TOKEN_ALERT_PRICE_STEP, TokenPriceAlertSchema, type TokenPriceAlert } from '@xsd/contracts/api/alerts';
 import { type FormEvent, useState } from 'react';
 import { newAlertId } from '../../../lib/alert-lists';
 import { parseAlertPrice } from '../lib/alert-text';

@@ -1,4 +1,4 @@
-import type { AlertLists } from '@xsd/contracts/api/push';
+import type { AlertLists } from '@xsd/contracts/api/alerts';
 import {
   ALERT_STORAGE_KEYS,
   type AlertKind,

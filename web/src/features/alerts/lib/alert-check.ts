@@ -6,16 +6,7 @@
  */
 import type { CalendarEvent } from '@xsd/contracts/api/calendar';
 import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
-import {
-  type AlertLists,
-  type CalendarAlert,
-  CALENDAR_ALERT_CHOICES,
-  type NotificationPreferences,
-  priceCrossed,
-  retriggerAllowed,
-  type SilverAlert,
-  type TokenPriceAlert,
-} from '@xsd/contracts/api/push';
+import { type AlertLists, type CalendarAlert, CALENDAR_ALERT_CHOICES, type NotificationPreferences, priceCrossed, retriggerAllowed, type SilverAlert, type TokenPriceAlert } from '@xsd/contracts/api/alerts';
 import { reminderFires } from '@xsd/contracts/rules/alert-firing';
 import { type AlertFiring, type AlertNotificationText, alertNotificationText } from '@xsd/contracts/rules/alert-notification';
 import { calendarEventStartMs } from '../../../lib/calendar-event-start';

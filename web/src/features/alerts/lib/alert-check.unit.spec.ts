@@ -1,11 +1,5 @@
 import type { LatestPrice, LatestPricesResponse } from '@xsd/contracts/api/prices';
-import {
-  ALERT_RETRIGGER_GAP_MS,
-  type AlertLists,
-  type CalendarAlert,
-  type SilverAlert,
-  type TokenPriceAlert,
-} from '@xsd/contracts/api/push';
+import { ALERT_RETRIGGER_GAP_MS, type AlertLists, type CalendarAlert, type SilverAlert, type TokenPriceAlert } from '@xsd/contracts/api/alerts';
 import { describe, expect, it } from 'vitest';
 import { alertNotification, alertsToFire, markTriggered, readingsNeeded, selectableEvents } from './alert-check';
 import { calendarEventAt as event } from '../testing/calendar-event-fixture';

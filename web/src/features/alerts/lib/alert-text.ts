@@ -1,5 +1,5 @@
 import { formatSilverAlertPrice, formatTokenAlertPrice, reminderLabel } from '@xsd/contracts/rules/alert-notification';
-import type { AlertCondition, CalendarAlert, SilverAlert, TokenPriceAlert } from '@xsd/contracts/api/push';
+import type { AlertCondition, CalendarAlert, SilverAlert, TokenPriceAlert } from '@xsd/contracts/api/alerts';
 
 export const CONDITION_LABELS: Record<AlertCondition, string> = { above: 'Above', below: 'Below' };
 

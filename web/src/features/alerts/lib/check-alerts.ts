@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@xsd/contracts/api/push';
+import type { NotificationPreferences } from '@xsd/contracts/api/alerts';
 import { readAlertLists, writeAlertList } from '../../../lib/alert-lists';
 import {
   type AlertNotification,

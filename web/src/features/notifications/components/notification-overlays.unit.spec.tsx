@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushControllerContext } from '../hooks/use-push';
 import type { NotificationAccess } from '../lib/permission';

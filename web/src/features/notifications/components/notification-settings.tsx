@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES, type NotificationPreferences } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES, type NotificationPreferences } from '@xsd/contracts/api/alerts';
 import { useState } from 'react';
 import { useStoredJson } from '../../../lib/storage';
 import { usePush } from '../hooks/use-push';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushControllerContext } from '../hooks/use-push';

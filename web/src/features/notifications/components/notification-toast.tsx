@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import type { ReactNode } from 'react';
 import { Toast } from '../../../components/ui/toast';
 

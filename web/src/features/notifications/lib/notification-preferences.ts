@@ -1,8 +1,4 @@
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  type NotificationPreferences,
-  NotificationPreferencesSchema,
-} from '@xsd/contracts/api/push';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, NotificationPreferencesSchema } from '@xsd/contracts/api/alerts';
 
 /** Notification preferences, all on by default (spec section 3), kept in the browser and sent with the subscription. */
 export const NOTIFICATION_PREFERENCES_KEY = 'notification-preferences';

@@ -1,4 +1,5 @@
-import { type AlertLists, type NotificationPreferences, PUSH_MESSAGES, type SavePushSubscriptionRequest } from '@xsd/contracts/api/push';
+import { type AlertLists, type NotificationPreferences, PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
+import type { SavePushSubscriptionRequest } from '@xsd/contracts/api/push';
 import { readAlertLists } from '../../../lib/alert-lists';
 import { readJson } from '../../../lib/storage';
 import { NOTIFICATION_PREFERENCES_KEY, parseNotificationPreferences } from './notification-preferences';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { PUSH_MESSAGES, type TokenPriceAlert } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES, type TokenPriceAlert } from '@xsd/contracts/api/alerts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeAlertList } from '../../../lib/alert-lists';
 import { writeJson } from '../../../lib/storage';

@@ -3,14 +3,8 @@
  * browser subscribes with, and the subscription registered with the visitor's preferences and
  * alert lists (upsert on the endpoint) or removed. One function per call, through the shared client.
  */
-import type {
-  AlertLists,
-  NotificationPreferences,
-  PushKeyResponse,
-  PushSubscriptionJson,
-  SavePushSubscriptionRequest,
-  SavePushSubscriptionResponse,
-} from '@xsd/contracts/api/push';
+import type { AlertLists, NotificationPreferences } from '@xsd/contracts/api/alerts';
+import type { PushKeyResponse, PushSubscriptionJson, SavePushSubscriptionRequest, SavePushSubscriptionResponse } from '@xsd/contracts/api/push';
 import { getJson, sendJson } from '../../../lib/api-client';
 import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/idempotency-key';
 

@@ -5,11 +5,7 @@
  * contracts' schemas, so every request body is checked as the API checks it.
  */
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, IdempotencyKeySchema } from '@xsd/contracts/api/idempotency';
-import {
-  RemovePushSubscriptionRequestSchema,
-  type SavePushSubscriptionRequest,
-  SavePushSubscriptionRequestSchema,
-} from '@xsd/contracts/api/push';
+import { RemovePushSubscriptionRequestSchema, type SavePushSubscriptionRequest, SavePushSubscriptionRequestSchema } from '@xsd/contracts/api/push';
 import { vi } from 'vitest';
 import type { NotificationAccess } from '../lib/permission';
 import type { PushBrowser } from '../lib/push-controller';

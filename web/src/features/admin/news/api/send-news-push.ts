@@ -1,4 +1,5 @@
-import { NEWS_PUSH_TIMEOUT_MS, type NewsPushResponse, PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
+import { NEWS_PUSH_TIMEOUT_MS, type NewsPushResponse } from '@xsd/contracts/api/push';
 import { ApiError, sendJson } from '../../../../lib/api-client';
 import { adminItemPath, adminKey, useAdminMutation } from '../../api/admin-query';
 

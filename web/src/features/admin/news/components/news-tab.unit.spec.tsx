@@ -7,7 +7,7 @@ import {
   NEWS_TITLE_REQUIRED_MESSAGE,
   type AdminNewsItem,
 } from '@xsd/contracts/api/admin-news';
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithQuery } from '../../testing/fake-api';
 import { NewsTab } from './news-tab';

@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import { ApiError, serverMessage } from '../../../../lib/api-client';
 
 /**

@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@xsd/contracts/api/push';
+import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api-client';
 import { PushUnsuccessfulError } from '../api/send-news-push';
