@@ -1,23 +1,44 @@
 /**
- * Web app benchmark (issue 4): the built `/` served by a started stack, loaded in headless
- * Chromium with a cold cache (a new profile per load).
+ * Web app benchmark (issues 4 and 20): the built `/` served by a started stack, loaded in headless
+ * Chromium with a cold cache (a new browser context per load), next to a reference build of the
+ * app measured in the same run.
  *
- *   node --conditions=source --import tsx bench/web/main.ts [--loads 5] [--url http://127.0.0.1:8080]
+ *   node --conditions=source --import tsx bench/web/main.ts [--loads 7] [--reference <git rev>] [--url http://127.0.0.1:8080]
  *
- * Builds nothing: it runs what `npx tsc -b && npm run build -w @xsd/web` left in services/dist and
- * web/dist (or measures `--url` when given). Prints two figures: the gzipped size of the
- * JavaScript loaded before the first contentful paint (target <= 250 KB) and the median first
- * contentful paint (target < 1 s).
+ * Builds nothing of this checkout: it runs what `npx tsc -b && npm run build -w @xsd/web` left in
+ * services/dist and web/dist (or measures `--url` when given). The reference is the web app of
+ * `--reference` (default: the commit issue 20 started from), taken with `git archive` into a
+ * temporary folder and built there; a second stack serves it (XSD_WEB_DIR) and the loads of the
+ * two alternate, so both see the same machine. `--reference none` skips it. Prints, for both: the
+ * gzipped JavaScript the page names in its HTML (entry and modulepreloads), the gzipped
+ * JavaScript loaded before the first contentful paint (target <= 90 KB) and the median first
+ * contentful paint (target < 300 ms). Exits 1 when this build misses a target.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from '../../web/e2e/support/chromium.js';
-import { benchTarget, median } from '../support.js';
+import { type RunningStack, startStack } from '@xsd/services/testing/stack';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium-binary.js';
+import { median } from '../support.js';
 
-const { values } = parseArgs({ options: { loads: { type: 'string', default: '5' }, url: { type: 'string' } } });
+/** Where issue 20 started: the first load before its work. */
+const DEFAULT_REFERENCE = 'af9ce0a36faade1ccba6c186a826db324495fdb9';
+const { values } = parseArgs({
+  options: {
+    loads: { type: 'string', default: '7' },
+    url: { type: 'string' },
+    reference: { type: 'string', default: DEFAULT_REFERENCE },
+  },
+});
 const loads = Math.max(1, Number(values.loads));
-const JS_BUDGET_BYTES = 250 * 1024;
-const FCP_BUDGET_MS = 1_000;
+const JS_BUDGET_BYTES = 90 * 1024;
+const FCP_BUDGET_MS = 300;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface LoadResult {
   readonly fcpMs: number;
@@ -42,53 +63,118 @@ const IN_PAGE_MEASURE = `new Promise((resolve) => {
   }).observe({ type: 'paint', buffered: true });
 })`;
 
-async function measureLoad(url: string): Promise<LoadResult> {
-  const browser = await launchChromium();
+async function measureLoad(browser: Browser, url: string): Promise<LoadResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    const page = await browser.context.newPage();
+    const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
     return (await page.evaluate(IN_PAGE_MEASURE)) as LoadResult;
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
+
+const gzip = (body: Buffer) => gzipSync(body, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const gzipCache = new Map<string, number>();
 async function gzippedSize(url: string): Promise<number> {
   const cached = gzipCache.get(url);
   if (cached !== undefined) return cached;
-  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-  const size = gzipSync(body, { level: 9 }).length;
+  const size = gzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
   gzipCache.set(url, size);
   return size;
 }
 
+/** The scripts index.html names (the entry and its modulepreloads), gzipped, from a build folder. */
+function entryBytes(dist: string): number {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  return scripts.reduce((sum, script) => sum + gzip(readFileSync(join(dist, script))), 0);
+}
 
-const target = await benchTarget(values.url);
-try {
-  const base = target.base;
-  const url = new URL('/', base).href;
-  const results: LoadResult[] = [];
-  for (let i = 0; i < loads; i += 1) {
-    const result = await measureLoad(url);
-    results.push(result);
-    process.stdout.write(`load ${i + 1}: FCP ${result.fcpMs.toFixed(0)} ms, ${result.scriptsBeforeFcp.length} script(s) before it\n`);
+/**
+ * The web app of `rev` built in a temporary folder: its web/ and contracts/ from git, this
+ * checkout's packages (one link each) except the workspace's contracts, which are its own.
+ */
+function buildReference(rev: string): { dist: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'silverboard-web-reference-'));
+  const archive = execFileSync('git', ['archive', rev, 'package.json', 'tsconfig.base.json', 'web', 'contracts'], { cwd: ROOT, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '@xsd'), { recursive: true });
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name !== '@xsd') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
+  symlinkSync(join(dir, 'contracts'), join(modules, '@xsd', 'contracts'));
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: join(dir, 'web'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { dist: join(dir, 'web', 'dist'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+interface Target {
+  readonly name: string;
+  readonly url: string;
+  /** The build folder it serves, when known. */
+  readonly dist: string | null;
+  readonly results: LoadResult[];
+}
+
+async function summarize(target: Target): Promise<{ entry: number | null; beforeFcp: number; fcp: number }> {
   // The scripts any load needed before its first paint (the largest set seen).
-  const scripts = [...new Set(results.flatMap((r) => r.scriptsBeforeFcp))];
-  const sizes = await Promise.all(scripts.map(async (script) => [script, await gzippedSize(script)] as const));
-  const worstLoadBytes = Math.max(
-    ...results.map((r) => r.scriptsBeforeFcp.reduce((sum, s) => sum + (sizes.find(([name]) => name === s)?.[1] ?? 0), 0)),
-  );
-  for (const [script, size] of sizes) process.stdout.write(`  ${new URL(script).pathname}  ${(size / 1024).toFixed(1)} KB gzipped\n`);
-  const fcp = median(results.map((r) => r.fcpMs));
-  const jsOk = worstLoadBytes <= JS_BUDGET_BYTES;
-  const fcpOk = fcp < FCP_BUDGET_MS;
+  const scripts = [...new Set(target.results.flatMap((r) => r.scriptsBeforeFcp))];
+  const sizes = new Map(await Promise.all(scripts.map(async (script) => [script, await gzippedSize(script)] as const)));
+  const beforeFcp = Math.max(...target.results.map((r) => r.scriptsBeforeFcp.reduce((sum, s) => sum + (sizes.get(s) ?? 0), 0)));
+  process.stdout.write(`\n${target.name}: FCP ${target.results.map((r) => r.fcpMs.toFixed(0)).join(', ')} ms\n`);
+  for (const [script, size] of sizes) process.stdout.write(`  ${new URL(script).pathname}  ${kb(size)} gzipped\n`);
+  return { entry: target.dist ? entryBytes(target.dist) : null, beforeFcp, fcp: median(target.results.map((r) => r.fcpMs)) };
+}
+
+const stacks: RunningStack[] = [];
+let reference: ReturnType<typeof buildReference> | null = null;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+try {
+  const targets: Target[] = [];
+  if (values.url) {
+    targets.push({ name: 'this build', url: new URL('/', values.url).href, dist: null, results: [] });
+  } else {
+    process.stdout.write('starting the stack (built launcher, devnet)...\n');
+    const stack = await startStack();
+    stacks.push(stack);
+    targets.push({ name: 'this build', url: `${stack.url}/`, dist: join(ROOT, 'web/dist'), results: [] });
+  }
+  if (values.reference !== 'none') {
+    process.stdout.write(`building the reference web app of ${values.reference}...\n`);
+    reference = buildReference(values.reference);
+    process.stdout.write('starting a stack serving it...\n');
+    const stack = await startStack({ env: { XSD_WEB_DIR: reference.dist } });
+    stacks.push(stack);
+    targets.push({ name: `reference ${values.reference.slice(0, 12)}`, url: `${stack.url}/`, dist: reference.dist, results: [] });
+  }
+  // One throwaway load each: Chromium's own first start and the servers' first answers are not the page's.
+  for (const target of targets) await measureLoad(browser, target.url);
+  for (let i = 0; i < loads; i += 1) {
+    for (const target of targets) target.results.push(await measureLoad(browser, target.url));
+    process.stdout.write(`load ${i + 1}: ${targets.map((t) => `${t.name} ${t.results.at(-1)!.fcpMs.toFixed(0)} ms`).join(', ')}\n`);
+  }
+  const [current, ...references] = await Promise.all(targets.map(summarize));
+  const line = (name: string, figures: Awaited<ReturnType<typeof summarize>>) =>
+    `${name}: entry ${figures.entry === null ? '?' : kb(figures.entry)} gzipped, ` +
+    `${kb(figures.beforeFcp)} gzipped before the first contentful paint, median FCP ${figures.fcp.toFixed(0)} ms of ${loads} cold loads\n`;
+  process.stdout.write('\n');
+  references.forEach((figures, i) => process.stdout.write(line(targets[i + 1]!.name, figures)));
+  process.stdout.write(line('this build', current!));
+  const jsOk = current!.beforeFcp <= JS_BUDGET_BYTES;
+  const fcpOk = current!.fcp < FCP_BUDGET_MS;
   process.stdout.write(
-    `\njavascript before first contentful paint: ${(worstLoadBytes / 1024).toFixed(1)} KB gzipped (target <= 250 KB) ${jsOk ? 'ok' : 'OVER'}\n` +
-      `first contentful paint: median ${fcp.toFixed(0)} ms of ${loads} cold loads (target < 1000 ms) ${fcpOk ? 'ok' : 'OVER'}\n`,
+    `javascript before first contentful paint: ${kb(current!.beforeFcp)} gzipped (target <= 90 KB) ${jsOk ? 'ok' : 'OVER'}\n` +
+      `first contentful paint: median ${current!.fcp.toFixed(0)} ms (target < 300 ms) ${fcpOk ? 'ok' : 'OVER'}\n`,
   );
   process.exitCode = jsOk && fcpOk ? 0 : 1;
 } finally {
-  await target.stop();
+  await browser.close();
+  for (const stack of stacks) await stack.stop();
+  reference?.remove();
 }
