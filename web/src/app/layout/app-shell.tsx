@@ -9,14 +9,13 @@ import { useLatch } from '../../lib/use-latch';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PALETTE_COMMANDS } from './palette-commands';
+import { ShellWidgets } from './shell-widgets';
 import { Sidebar } from './sidebar';
 import { StatusLine } from './status-line';
 import { useDrawer } from './use-drawer';
 import './shell.css';
 
-// Not part of the first paint: the widgets beside every page (each shows itself later, if ever)
-// and the palette (loaded when first opened) come in chunks of their own.
-const ShellWidgets = lazy(() => import('./shell-widgets').then((module) => ({ default: module.ShellWidgets })));
+// Not part of the first paint: the palette's code loads when it is first opened.
 const CommandPalette = lazy(() =>
   import('../../components/command-palette/command-palette').then((module) => ({ default: module.CommandPalette })),
 );
@@ -85,11 +84,7 @@ export function AppShell() {
           </ErrorBoundary>
         </div>
       </div>
-      <ErrorBoundary region="Page widgets" silent>
-        <Suspense fallback={null}>
-          <ShellWidgets />
-        </Suspense>
-      </ErrorBoundary>
+      <ShellWidgets />
       <ErrorBoundary region="Status line" silent>
         <StatusLine path={path} onOpenPalette={openPalette} />
       </ErrorBoundary>
