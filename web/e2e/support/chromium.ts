@@ -3,19 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser as ChromiumProcess, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-binary';
 import { markPromptsAnswered } from './prompts';
-
-/** Debian's Chromium, headless, quiet: no background traffic, no first-run UI. */
-export const CHROMIUM_PATH = process.env.XSD_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface Browser {
   readonly context: BrowserContext;
