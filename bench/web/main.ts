@@ -11,7 +11,8 @@
  */
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from '../../web/e2e/support/chromium.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium-binary.js';
 import { benchTarget, median } from '../support.js';
 
 const { values } = parseArgs({ options: { loads: { type: 'string', default: '5' }, url: { type: 'string' } } });
@@ -43,9 +44,9 @@ const IN_PAGE_MEASURE = `new Promise((resolve) => {
 })`;
 
 async function measureLoad(url: string): Promise<LoadResult> {
-  const browser = await launchChromium();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.context.newPage();
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(url, { waitUntil: 'load' });
     return (await page.evaluate(IN_PAGE_MEASURE)) as LoadResult;
   } finally {
