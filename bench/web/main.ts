@@ -109,12 +109,15 @@ try {
  * in a fresh profile under the served Content-Security-Policy, which must not block anything.
  *
  * `--reference-web <dir>` (a saved copy of an older web/dist) measures that build in the same
- * run, on a second stack serving it (XSD_WEB_DIR); without it the reference is the figure the
- * issue recorded. With `--url`, staff sign in as XSD_ADMIN_EMAIL / XSD_ADMIN_PASSWORD.
+ * run, on a second stack serving it (XSD_WEB_DIR); without it the reference is the figure below.
+ * With `--url`, staff sign in as XSD_ADMIN_EMAIL / XSD_ADMIN_PASSWORD.
  */
 const CHART_BUDGET_BYTES = 80 * 1024;
-/** ag-charts on every chart page before issue 20, as measured when the issue was written. */
-const RECORDED_CHART_BYTES = 389 * 1024;
+/**
+ * ag-charts on every chart page before issue 20, as this section measured it (main at af9ce0a;
+ * the issue's 389 KB is Vite's figure for the same chunk).
+ */
+const RECORDED_CHART_BYTES = 385_392;
 /** The modules of the chart libraries, as the build's source maps name them. */
 const CHART_LIBRARY = /node_modules\/(ag-charts-[\w-]+|chart\.js|@kurkle\/color)\//;
 const STAFF = {
