@@ -61,6 +61,8 @@ bench: build services
 	$(BENCH_RUN) bench/scan/main.ts
 	$(BENCH_RUN) bench/rpc-chaos/main.ts
 	$(BENCH_RUN) bench/cli/main.ts
+	$(BENCH_RUN) bench/web/main.ts
+	$(BENCH_RUN) bench/web/charts.ts
 	$(BENCH_RUN) bench/http/main.ts
 	$(BENCH_RUN) bench/analytics/main.ts
 	$(BENCH_RUN) bench/notify/main.ts

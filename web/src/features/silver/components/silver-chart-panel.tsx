@@ -22,7 +22,7 @@ import { RangePicker } from '../../../components/ui/range-picker';
 import { useFlash } from '../../../lib/use-flash';
 import { useNow } from '../../../lib/use-now';
 
-// ag-charts is its own chunk, loaded only when a chart is drawn.
+// The chart code is its own chunk, loaded only when a chart is drawn.
 const SilverChart = lazy(() => import('./silver-chart'));
 
 function ChartPlaceholder({ children }: { readonly children: ReactNode }) {

@@ -1,28 +1,18 @@
 /**
- * The silver line chart (ag-charts), its own lazily loaded chunk: price per gram, the trend line
+ * The silver line chart (Chart.js), its own lazily loaded chunk: price per gram, the trend line
  * (7 days or more) and the moving average (30 days or more, when one exists).
  */
 import type { ChartPoint } from '@xsd/contracts/rules/chart-points';
 import { formatSilverPrice } from '@xsd/contracts/rules/format';
 import { SILVER_CHART_HEIGHT_PX } from '@xsd/contracts/rules/silver-analysis';
-import {
-  LegendModule,
-  LineSeriesModule,
-  ModuleRegistry,
-  NumberAxisModule,
-  TimeAxisModule,
-  type AgCartesianChartOptions,
-  type AgLineSeriesOptions,
-} from 'ag-charts-community';
-import { AgCharts } from 'ag-charts-react';
+import { Chart, LinearScale, LineController, LineElement, PointElement, type ChartConfiguration, type ChartDataset } from 'chart.js';
 import { useMemo } from 'react';
+import { BASE_LINE, CanvasChart, DOTTED, NO_LINE } from '../../../components/charts/canvas-chart';
 import { silverChartTicks, silverTickLabel } from '../lib/chart-ticks';
-import { cspStyleNonce } from '../../../lib/csp-nonce';
 
-ModuleRegistry.registerModules([LineSeriesModule, TimeAxisModule, NumberAxisModule, LegendModule]);
+Chart.register(LineController, LineElement, PointElement, LinearScale);
 
-const COLOURS = { price: '#5fd7ff', trend: '#ffaf5f', average: '#b49cff', text: '#c9d1db', line: '#2b3542', bg: '#10141b' };
-const FONT = ['JetBrains Mono', 'ui-monospace', 'monospace'];
+const COLOURS = { price: '#5fd7ff', trend: '#ffaf5f', average: '#b49cff' };
 
 export interface SilverChartProps {
   readonly points: readonly ChartPoint[];
@@ -31,82 +21,69 @@ export interface SilverChartProps {
   readonly days: number;
 }
 
-interface Row {
-  readonly time: Date;
-  readonly price: number;
-}
+type Line = ChartDataset<'line', { x: number; y: number }[]>;
 
-const rows = (points: readonly ChartPoint[]): Row[] => points.map((p) => ({ time: new Date(p.timestamp), price: p.price }));
-
-function line(data: Row[], yName: string, stroke: string, extra: Partial<AgLineSeriesOptions> = {}): AgLineSeriesOptions {
+function line(points: readonly ChartPoint[], label: string, colour: string, extra: Partial<Line> = {}): Line {
   return {
-    type: 'line',
-    data,
-    xKey: 'time',
-    yKey: 'price',
-    yName,
-    stroke,
-    strokeWidth: 2,
-    marker: { enabled: false },
-    tooltip: {
-      renderer: ({ datum }: { datum: Row }) => ({
-        heading: datum.time.toLocaleString(),
-        data: [{ label: yName, value: formatSilverPrice(datum.price) }],
-      }),
-    },
+    label,
+    data: points.map((p) => ({ x: Date.parse(p.timestamp), y: p.price })),
+    borderColor: colour,
+    backgroundColor: colour,
+    borderWidth: 2,
+    pointRadius: 0,
+    pointHoverRadius: 4,
     ...extra,
-  } as AgLineSeriesOptions;
+  };
 }
 
 export default function SilverChart({ points, trend, average, days }: SilverChartProps) {
-  const options = useMemo<AgCartesianChartOptions>(() => {
+  const config = useMemo<ChartConfiguration<'line', { x: number; y: number }[]>>(() => {
     const first = points[0] ? Date.parse(points[0].timestamp) : Number.NaN;
     const last = points.length ? Date.parse(points[points.length - 1]!.timestamp) : Number.NaN;
     const ticks = silverChartTicks(first, last, days);
-    const series: AgLineSeriesOptions[] = [
-      line(rows(points), 'USD per gram', COLOURS.price, { marker: { enabled: points.length < 15, size: 5, fill: COLOURS.price } }),
-    ];
-    if (trend.length > 0) series.push(line(rows(trend), 'Trend', COLOURS.trend, { lineDash: [6, 4], strokeWidth: 1.5 }));
-    if (average.length > 0) series.push(line(rows(average), 'Moving average', COLOURS.average, { strokeWidth: 1.5 }));
+    // Markers of 5 px across while there are few points.
+    const datasets = [line(points, 'USD per gram', COLOURS.price, { pointRadius: points.length < 15 ? 2.5 : 0 })];
+    if (trend.length > 0) datasets.push(line(trend, 'Trend', COLOURS.trend, { borderDash: [6, 4], borderWidth: 1.5 }));
+    if (average.length > 0) datasets.push(line(average, 'Moving average', COLOURS.average, { borderWidth: 1.5 }));
     return {
-      height: SILVER_CHART_HEIGHT_PX,
-      // The page's Content-Security-Policy allows the chart's <style> elements only with this nonce.
-      styleNonce: cspStyleNonce(),
-      theme: {
-        baseTheme: 'ag-default-dark',
-        params: {
-          fontFamily: FONT,
-          fontSize: 12,
-          foregroundColor: COLOURS.text,
-          backgroundColor: COLOURS.bg,
-          borderColor: COLOURS.line,
+      type: 'line',
+      data: { datasets },
+      options: {
+        // The tooltip follows the pointer along the time axis.
+        interaction: { mode: 'nearest', axis: 'x', intersect: false },
+        scales: {
+          x: {
+            type: 'linear',
+            border: { ...BASE_LINE, dash: DOTTED },
+            // From the first point to the last (a lone point in the middle), ticks where the spec's limits put them.
+            ...(last > first ? { min: first, max: last } : {}),
+            afterBuildTicks: (axis) => {
+              axis.ticks = ticks.values.map((value) => ({ value }));
+            },
+            ticks: {
+              autoSkip: false,
+              callback: (value) => (ticks.labelled.has(Number(value)) ? silverTickLabel(Number(value), days) : ''),
+            },
+          },
+          y: { border: { ...NO_LINE, dash: DOTTED }, ticks: { callback: (value) => formatSilverPrice(Number(value)) } },
+        },
+        plugins: {
+          legend: { display: datasets.length > 1, position: 'bottom' },
+          tooltip: {
+            callbacks: {
+              title: ([item]) => (item ? new Date(Number(item.parsed.x)).toLocaleString() : ''),
+              label: (item) => `${item.dataset.label}: ${formatSilverPrice(item.parsed.y)}`,
+            },
+          },
         },
       },
-      series,
-      axes: {
-        x: {
-          type: 'time',
-          position: 'bottom',
-          nice: false,
-          interval: { values: [...ticks.values] },
-          label: { formatter: ({ value }) => (ticks.labelled.has(Number(value)) ? silverTickLabel(Number(value), days) : '') },
-          gridLine: { style: [{ stroke: COLOURS.line, lineDash: [2, 4] }] },
-        },
-        y: {
-          type: 'number',
-          position: 'left',
-          label: { formatter: ({ value }) => formatSilverPrice(Number(value)) },
-          gridLine: { style: [{ stroke: COLOURS.line, lineDash: [2, 4] }] },
-        },
-      },
-      legend: { enabled: series.length > 1, position: 'bottom' },
     };
   }, [points, trend, average, days]);
 
   return (
     <figure className="silver-chart" data-testid="silver-chart">
       <figcaption className="sr-only">Silver price per gram in USD, {points.length} points</figcaption>
-      <AgCharts options={options} />
+      <CanvasChart config={config} height={SILVER_CHART_HEIGHT_PX} />
     </figure>
   );
 }

@@ -1,24 +1,21 @@
 /**
- * The scanner's charts (ag-charts), a lazily loaded chunk: the token allocation donut and the
+ * The scanner's charts (Chart.js), a lazily loaded chunk: the token allocation donut and the
  * networks bar chart.
  */
-import { BarSeriesModule, CategoryAxisModule, DonutSeriesModule, LegendModule, ModuleRegistry, NumberAxisModule, type AgChartOptions } from 'ag-charts-community';
-import { AgCharts } from 'ag-charts-react';
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  DoughnutController,
+  LinearScale,
+  type ChartConfiguration,
+} from 'chart.js';
 import { useMemo } from 'react';
-import { cspStyleNonce } from '../../../lib/csp-nonce';
+import { BASE_LINE, CanvasChart, NO_LINE } from '../../../components/charts/canvas-chart';
 
-ModuleRegistry.registerModules([DonutSeriesModule, BarSeriesModule, CategoryAxisModule, NumberAxisModule, LegendModule]);
-
-const THEME = {
-  baseTheme: 'ag-default-dark' as const,
-  params: {
-    fontFamily: ['JetBrains Mono', 'ui-monospace', 'monospace'],
-    fontSize: 12,
-    foregroundColor: '#c9d1db',
-    backgroundColor: '#10141b',
-    borderColor: '#2b3542',
-  },
-};
+Chart.register(DoughnutController, ArcElement, BarController, BarElement, CategoryScale, LinearScale);
 
 export interface Slice {
   readonly label: string;
@@ -33,29 +30,43 @@ export interface PortfolioChartProps {
   readonly caption: string;
 }
 
+const percent = (value: number) => `${value}%`;
+
 export default function PortfolioChart({ kind, slices, caption }: PortfolioChartProps) {
-  const options = useMemo<AgChartOptions>(() => {
-    const data = slices.map((s) => ({ label: s.label, share: Number(s.share.toFixed(2)) }));
+  const config = useMemo<ChartConfiguration<'doughnut' | 'bar'>>(() => {
+    const labels = slices.map((s) => s.label);
+    const shares = slices.map((s) => Number(s.share.toFixed(2)));
     const colours = slices.map((s) => s.colour);
-    const base = { height: 260, styleNonce: cspStyleNonce(), theme: THEME, data };
     if (kind === 'donut') {
       return {
-        ...base,
-        series: [{ type: 'donut', angleKey: 'share', legendItemKey: 'label', fills: colours, strokes: colours, innerRadiusRatio: 0.6 }],
-        legend: { enabled: true, position: 'bottom' },
-      };
+        type: 'doughnut',
+        data: { labels, datasets: [{ data: shares, backgroundColor: colours, borderColor: colours, borderWidth: 1 }] },
+        options: {
+          radius: '85%',
+          cutout: '60%',
+          plugins: {
+            legend: { position: 'bottom' },
+            tooltip: { callbacks: { label: (item) => `${item.label}: ${percent(item.parsed)}` } },
+          },
+        },
+      } satisfies ChartConfiguration<'doughnut'>;
     }
     return {
-      ...base,
-      series: [{ type: 'bar', xKey: 'label', yKey: 'share', yName: 'Share %', itemStyler: ({ datum }: { datum: { label: string } }) => ({ fill: colours[data.findIndex((d) => d.label === datum.label)] }) }],
-      axes: { x: { type: 'category', position: 'bottom' }, y: { type: 'number', position: 'left', label: { formatter: ({ value }: { value: number }) => `${value}%` } } },
-      legend: { enabled: false },
-    } as AgChartOptions;
+      type: 'bar',
+      data: { labels, datasets: [{ label: 'Share %', data: shares, backgroundColor: colours }] },
+      options: {
+        scales: {
+          x: { grid: { display: false }, border: BASE_LINE },
+          y: { border: NO_LINE, beginAtZero: true, ticks: { maxTicksLimit: 5, callback: (value) => percent(Number(value)) } },
+        },
+        plugins: { legend: { display: false } },
+      },
+    } satisfies ChartConfiguration<'bar'>;
   }, [kind, slices]);
   return (
     <figure className="wc-chart" data-testid={`chart-${kind}`}>
       <figcaption className="sr-only">{caption}</figcaption>
-      <AgCharts options={options} />
+      <CanvasChart config={config} height={260} />
     </figure>
   );
 }

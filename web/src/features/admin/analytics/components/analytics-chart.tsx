@@ -1,19 +1,11 @@
-/** A bar chart of the Analytics tab (ag-charts, its own lazily loaded chunk), in the terminal palette. */
-import {
-  BarSeriesModule,
-  CategoryAxisModule,
-  ModuleRegistry,
-  NumberAxisModule,
-  type AgCartesianChartOptions,
-} from 'ag-charts-community';
-import { AgCharts } from 'ag-charts-react';
+/** A bar chart of the Analytics tab (Chart.js, its own lazily loaded chunk), in the terminal palette. */
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, type ChartConfiguration } from 'chart.js';
 import { useMemo } from 'react';
-import { cspStyleNonce } from '../../../../lib/csp-nonce';
+import { BASE_LINE, CanvasChart, DOTTED, NO_LINE } from '../../../../components/charts/canvas-chart';
 
-ModuleRegistry.registerModules([BarSeriesModule, CategoryAxisModule, NumberAxisModule]);
+Chart.register(BarController, BarElement, CategoryScale, LinearScale);
 
-const COLOURS = { bar: '#5fd7ff', text: '#c9d1db', line: '#2b3542', bg: '#10141b' };
-const FONT = ['JetBrains Mono', 'ui-monospace', 'monospace'];
+const BAR = '#5fd7ff';
 
 export interface AnalyticsChartProps {
   readonly rows: readonly { readonly label: string; readonly value: number }[];
@@ -22,22 +14,20 @@ export interface AnalyticsChartProps {
 }
 
 export default function AnalyticsChart({ rows, name }: AnalyticsChartProps) {
-  const options = useMemo<AgCartesianChartOptions>(
+  const config = useMemo<ChartConfiguration<'bar'>>(
     () => ({
-      height: 240,
-      // The page's Content-Security-Policy allows the chart's <style> elements only with this nonce.
-      styleNonce: cspStyleNonce(),
-      theme: {
-        baseTheme: 'ag-default-dark',
-        params: { fontFamily: FONT, fontSize: 12, foregroundColor: COLOURS.text, backgroundColor: COLOURS.bg, borderColor: COLOURS.line },
+      type: 'bar',
+      data: {
+        labels: rows.map((row) => row.label),
+        datasets: [{ label: name, data: rows.map((row) => row.value), backgroundColor: BAR }],
       },
-      data: rows.map((row) => ({ ...row })),
-      series: [{ type: 'bar', xKey: 'label', yKey: 'value', yName: name, fill: COLOURS.bar }],
-      axes: {
-        x: { type: 'category', position: 'bottom' },
-        y: { type: 'number', position: 'left', gridLine: { style: [{ stroke: COLOURS.line, lineDash: [2, 4] }] } },
+      options: {
+        scales: {
+          x: { grid: { display: false }, border: BASE_LINE },
+          y: { border: { ...NO_LINE, dash: DOTTED }, beginAtZero: true, ticks: { precision: 0 } },
+        },
+        plugins: { legend: { display: false } },
       },
-      legend: { enabled: false },
     }),
     [rows, name],
   );
@@ -46,7 +36,7 @@ export default function AnalyticsChart({ rows, name }: AnalyticsChartProps) {
       <figcaption className="sr-only">
         {name}: {rows.map((row) => `${row.label} ${row.value}`).join(', ')}
       </figcaption>
-      <AgCharts options={options} />
+      <CanvasChart config={config} height={240} />
     </figure>
   );
 }

@@ -26,7 +26,7 @@ export function formatDuration(seconds: number): string {
 
 /**
  * Visitor statistics for a window of 7, 30, 90 or 365 days, read from the server's rollups.
- * `Chart` is the ag-charts bar chart, loaded on demand (component tests pass a plain one: ag-charts
+ * `Chart` is the Chart.js bar chart, loaded on demand (component tests pass a plain one: Chart.js
  * needs a canvas the test DOM lacks).
  */
 export function AnalyticsTab({ Chart = LazyChart }: { readonly Chart?: ComponentType<AnalyticsChartProps> }) {

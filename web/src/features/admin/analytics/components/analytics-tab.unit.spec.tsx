@@ -7,7 +7,7 @@ import { fakeApi, renderWithQuery } from '../../testing/fake-api';
 import type { AnalyticsChartProps } from './analytics-chart';
 import { AnalyticsTab as Tab, formatDuration } from './analytics-tab';
 
-/** The chart's rows as a list: ag-charts itself needs a canvas happy-dom does not have. */
+/** The chart's rows as a list: Chart.js itself needs a canvas happy-dom does not have. */
 function RowsChart({ rows, name }: AnalyticsChartProps) {
   return <ul aria-label={name} data-testid="chart">{rows.map((row) => <li key={row.label}>{`${row.label}: ${row.value}`}</li>)}</ul>;
 }
