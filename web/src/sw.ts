@@ -14,7 +14,6 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CACHE_PREFIX, CACHE_SUFFIX, CACHE_VERSION, CHECK_UPDATE, isServiceWorkerMessage, SKIP_WAITING } from './lib/service-worker-messages';
 import { staleCacheNames } from './service-worker/cache-cleanup';
 import { SERVER_NAVIGATIONS } from './service-worker/navigation';
-import { newNonce, withStyleNonce } from './service-worker/page-nonce';
 import { clickTarget, notificationFromPush } from './service-worker/push-notification';
 
 declare let self: ServiceWorkerGlobalScope & { readonly __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -25,20 +24,13 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
 /**
- * Every page of the app is index.html (client-side routes), served from the precache with a new
- * style nonce (see page-nonce.ts). Paths the server answers itself are left to the network: the
- * API (including the SSE stream and calendar.ics), the version file, and files by name.
+ * Every page of the app is index.html (client-side routes), served from the precache with the
+ * headers the server sent it with (its Content-Security-Policy included). Paths the server answers
+ * itself are left to the network: the API (including the SSE stream and calendar.ics), the
+ * version file, and files by name.
  */
 async function servePage({ request }: { readonly request: Request }): Promise<Response> {
-  const page = await matchPrecache('/index.html');
-  if (!page) return fetch(request);
-  const { html, policy } = withStyleNonce(await page.text(), page.headers.get('content-security-policy'), newNonce());
-  const headers = new Headers(page.headers);
-  if (policy !== null) headers.set('content-security-policy', policy);
-  // The body is a new, decoded string: the stored length and encoding no longer describe it.
-  headers.delete('content-length');
-  headers.delete('content-encoding');
-  return new Response(html, { status: page.status, statusText: page.statusText, headers });
+  return (await matchPrecache('/index.html')) ?? fetch(request);
 }
 
 registerRoute(

@@ -4,8 +4,9 @@ import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy of the app: everything it loads is its own (self-hosted fonts,
- * scripts and styles; no CDN), nothing may frame it, and plugins, `<base>` and form posts to
- * other sites are off. Images may also be data: or blob: URLs (charts, photo previews).
+ * scripts and styles; no CDN), no inline script or style at all (the charts draw on a canvas),
+ * nothing may frame it, and plugins, `<base>` and form posts to other sites are off. Images may
+ * also be data: or blob: URLs (photo previews). The page gets the same policy as every answer.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -21,21 +22,6 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 } as const;
-
-/**
- * The policy of the app's page: as above, plus a nonce for the `<style>` elements the chart
- * library adds (it takes the nonce from the page's `csp-nonce` meta tag), so no inline style
- * needs 'unsafe-inline'. A new nonce for every page load.
- */
-export function pagePolicy(styleNonce: string): string {
-  return `${PAGE_POLICY_BEFORE_NONCE}${styleNonce}${PAGE_POLICY_AFTER_NONCE}`;
-}
-
-/** The page policy around its nonce, joined once: the page is a hot route too. */
-const [PAGE_POLICY_BEFORE_NONCE, PAGE_POLICY_AFTER_NONCE] = Object.entries(CONTENT_SECURITY_POLICY)
-  .map(([name, sources]) => [name, ...sources, ...(name === 'style-src' ? ["'nonce-\0'"] : [])].join(' '))
-  .join(';')
-  .split('\0');
 
 /** One year, with subdomains: what browsers' preload lists ask for. */
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';

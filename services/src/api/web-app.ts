@@ -1,20 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pagePolicy } from './security-headers.js';
+import { CachedBody } from '../read-cache/cached-json.js';
+import { replyCached } from '../read-cache/reply-cached.js';
 
 /** The built React app: `web/dist` at the repo root unless XSD_WEB_DIR says otherwise. */
 export function webDistDir(): string {
   return process.env.XSD_WEB_DIR ?? resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
 }
 
-/** A file of the build answered from memory with a strong ETag; read once, when the server starts. */
+/** A file of the build answered from memory with a strong ETag, compressed once; read once, when the server starts. */
 interface MemoryFile {
-  readonly body: Buffer;
-  readonly etag: string;
+  readonly body: CachedBody;
   readonly type: string;
   readonly cacheControl: string;
 }
@@ -32,30 +31,19 @@ const TYPES: Record<string, string> = {
 
 /** The version the app polls to offer updates is never stored (the spec's "no cache"). */
 const NEVER_STORE = new Set(['version.json']);
-/** Files the browser must revalidate each time: a service worker, the manifest. */
-const ALWAYS_REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
+/** index.html is revalidated on every load: a new version of the app must show at once. */
+const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 function memoryFile(dir: string, name: string): MemoryFile {
-  const body = readFileSync(join(dir, name));
   return {
-    body,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    body: new CachedBody(readFileSync(join(dir, name))),
     type: TYPES[extname(name)] ?? 'application/octet-stream',
-    cacheControl: NEVER_STORE.has(name) ? 'no-store' : ALWAYS_REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
+    cacheControl: NEVER_STORE.has(name) ? 'no-store' : REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
   };
 }
 
 function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile): FastifyReply {
-  reply.header('cache-control', file.cacheControl).header('etag', file.etag);
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-  return reply.type(file.type).send(file.body);
-}
-
-/** The page split right after `<head>`, where the nonce's meta tag goes. */
-function splitAtHead(html: string): [string, string] {
-  const at = html.indexOf('<head>');
-  if (at < 0) throw new Error('web/dist/index.html has no <head>');
-  return [html.slice(0, at + 6), html.slice(at + 6)];
+  return replyCached(request, reply, file.body, file.cacheControl, file.type);
 }
 
 /**
@@ -75,8 +63,8 @@ function normalisedPath(url: string): string {
   }
   return decoded.replace(/[\\/]+/g, '/').toLowerCase();
 }
-/** GETs take no body: the compression plugin's hook that inflates request bodies is left off them. */
-const NO_BODY = { decompress: false } as const;
+/** The files are compressed once (CachedBody) and GETs take no body: the compression plugin's hooks are left off. */
+const FROM_MEMORY = { compress: false, decompress: false } as const;
 
 /** Source maps stay on the build machine: the served app carries no map of its sources. */
 const SOURCE_MAP = /\.map$/;
@@ -103,20 +91,11 @@ export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()):
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isFile() || entry.name === 'index.html' || SOURCE_MAP.test(entry.name)) continue;
     const file = memoryFile(dir, entry.name);
-    fastify.get(`/${entry.name}`, NO_BODY, (request, reply) => sendMemoryFile(request, reply, file));
+    fastify.get(`/${entry.name}`, FROM_MEMORY, (request, reply) => sendMemoryFile(request, reply, file));
   }
-  // The page carries a fresh style nonce for each load (see pagePolicy), so it is never a 304.
-  const [beforeHead, afterHead] = splitAtHead(index.body.toString('utf8'));
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) => {
-    const nonce = randomBytes(16).toString('base64url');
-    return reply
-      .header('content-security-policy', pagePolicy(nonce))
-      .header('cache-control', 'no-cache')
-      .type(index.type)
-      .send(`${beforeHead}<meta name="csp-nonce" content="${nonce}">${afterHead}`);
-  };
-  fastify.get('/', NO_BODY, sendIndex);
-  fastify.get('/*', NO_BODY, (request, reply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendMemoryFile(request, reply, index);
+  fastify.get('/', FROM_MEMORY, sendIndex);
+  fastify.get('/*', FROM_MEMORY, (request, reply) => {
     // Unknown API paths and missing assets stay 404s in the JSON error shape.
     if (NOT_THE_APP.test(normalisedPath(request.url))) return reply.callNotFound();
     return sendIndex(request, reply);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { CACHE_PREFIX, CACHE_VERSION, CHECK_UPDATE, isServiceWorkerMessage, SKIP_WAITING } from '../lib/service-worker-messages';
 import { staleCacheNames } from './cache-cleanup';
 import { isAppNavigation } from './navigation';
-import { newNonce, withStyleNonce } from './page-nonce';
 import { clickTarget, DEFAULT_BADGE, DEFAULT_ICON, notificationFromPush } from './push-notification';
 
 describe('caches of other versions', () => {
@@ -20,30 +19,6 @@ describe('caches of other versions', () => {
 
   it('uses the spec cache version', () => {
     expect(CACHE_VERSION).toBe('1.0.5b');
-  });
-});
-
-describe('the page served from the cache', () => {
-  const html = '<!doctype html><html><head><meta name="csp-nonce" content="old-nonce-1234567890ab"><title>x</title></head></html>';
-  const policy = "default-src 'self';style-src 'self' 'nonce-old-nonce-1234567890ab';img-src 'self'";
-
-  it('carries a new style nonce in both the meta tag and the policy', () => {
-    const page = withStyleNonce(html, policy, 'NEWnonce_-0123456789ab');
-    expect(page.html).toContain('<meta name="csp-nonce" content="NEWnonce_-0123456789ab">');
-    expect(page.html).not.toContain('old-nonce');
-    expect(page.policy).toBe("default-src 'self';style-src 'self' 'nonce-NEWnonce_-0123456789ab';img-src 'self'");
-  });
-
-  it('leaves a page without a policy (no server nonce) as it is', () => {
-    expect(withStyleNonce('<html><head></head></html>', null, 'abc')).toEqual({ html: '<html><head></head></html>', policy: null });
-  });
-
-  it('makes 16-byte base64url nonces like the server', () => {
-    const nonce = newNonce((bytes) => bytes.fill(255));
-    expect(nonce).toBe('_____________________w');
-    const random = new Set(Array.from({ length: 50 }, () => newNonce()));
-    expect(random.size).toBe(50);
-    for (const value of random) expect(value).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });
 
