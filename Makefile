@@ -18,12 +18,15 @@ start: build
 test: build services chromium prometheus
 	node scripts/run-tests.mjs
 
-# Installs what package-lock.json pins, again only when a manifest or the lock changed.
+# Installs exactly what package-lock.json pins (it holds every platform's optional binaries), again
+# only when a manifest or the lock changed. `npm ci` never rewrites the lock: a lock out of step with
+# a package.json stops here with npm's message (run `npm install` and commit the lock), and a lock
+# changed by the install anyway fails too, so a clone stays clean after `make start` and `make test`.
 install: $(NPM_MARKER)
 $(NPM_MARKER): package-lock.json package.json contracts/package.json services/package.json cli/package.json web/package.json
-	@# `npm install`, not `npm ci`: the lock holds only the platform binaries this registry serves
-	@# (@swc/core's other-platform packages are missing), which npm ci's strict check rejects.
-	npm install --no-audit --no-fund
+	@echo npm ci --no-audit --no-fund
+	@lock=$$(cksum < package-lock.json) && npm ci --no-audit --no-fund && if [ "$$(cksum < package-lock.json)" != "$$lock" ]; then \
+		echo 'package-lock.json changed during the install: commit the lock npm writes (npm install) and run again' >&2; exit 1; fi
 	@touch $@
 
 # The web build is the slowest step of a build: done again only when one of its inputs changed.
