@@ -1,0 +1,184 @@
+/**
+ * Accessibility end to end (issue 20): axe-core, injected into the built app's pages in Chromium
+ * with their Content-Security-Policy kept, finds no violation of any impact (WCAG 2.2 A and AA
+ * rules and axe's best practices) on every public screen, every /admin tab and every modal or
+ * overlay of the spec, at 1366 and 375 px, with stored content present. One stack, one page.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { type RunningStack, startStack } from '@xsd/services/testing/stack';
+import { waitFor } from '@xsd/services/testing/wait-for';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../src/config/routes';
+import { adminApi } from './support/admin-api';
+import { openTab, signInAtAdmin, visibleTabs } from './support/admin-page';
+import { type Browser, launchChromium } from './support/chromium';
+import { VIEWPORTS } from './support/page-checks';
+import { PUBLIC_PATHS } from './support/screens';
+import { CONTACT_PHOTO_PNG, CONTACT_VISITOR, storeContent } from './support/stored-content';
+
+const SUPER = { email: 'e2e-a11y@silverboard.test', password: 'e2e-a11y-password' };
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices (landmarks, heading order...). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let stack: RunningStack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { XSD_ADMIN_EMAIL: SUPER.email, XSD_ADMIN_PASSWORD: SUPER.password, XSD_DEVNET_TICK_MS: String(3_600_000) } });
+  await waitFor(async () => (await fetch(`${stack.url}/api/prices/latest`)).status === 200, { timeoutMs: 60_000, intervalMs: 250, message: 'the first prices' });
+  await storeContent(stack.url, await adminApi(stack.url, SUPER.email, SUPER.password));
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+interface Finding {
+  readonly where: string;
+  readonly rule: string;
+  readonly impact: string | null;
+  readonly nodes: readonly string[];
+}
+
+/**
+ * axe-core's violations on the page as it is now, scoped to `within` when given (an open modal:
+ * the page behind it is inert). The source goes in through the DevTools protocol, as an
+ * extension's would, so the page's CSP stays in force.
+ */
+async function axe(where: string, within?: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = (await page.evaluate(
+    ({ tags, context }) => (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe.run(context ?? document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    { tags: AXE_TAGS, context: within ?? null },
+  )) as { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+  return results.violations.map((violation) => ({ where, rule: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/** The page's data is in: no loading line left anywhere, and the web fonts are in (contrast depends on them). */
+async function settled(): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.page-loading') && !/Loading\b/.test(document.body.innerText), undefined, { timeout: 20_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function visit(path: string, marker?: string): Promise<void> {
+  await page.goto(`${stack.url}${path}`);
+  if (marker) await page.locator(marker).first().waitFor({ timeout: 20_000 });
+  await settled();
+}
+
+/** Opens a modal or overlay by a click, scans it, closes it with Escape. */
+async function scanDialog(where: string, opener: Locator, dialog: string, findings: Finding[]): Promise<void> {
+  await opener.click();
+  await page.locator(dialog).waitFor();
+  await settled();
+  findings.push(...(await axe(where, dialog)));
+  await page.keyboard.press('Escape');
+  await page.locator(dialog).waitFor({ state: 'hidden' });
+}
+
+/** Where a screen's stored or live data shows, so the scan sees it and not a placeholder. */
+const MARKERS: Partial<Record<(typeof PUBLIC_PATHS)[number], string>> = {
+  '/': '[data-testid="news-banner"]',
+  '/calendar': '[data-testid="day-cell"] .month__event',
+  '/silver-price': '[data-testid="peg-Ethereum"] [data-testid="peg-current"]',
+};
+
+const summary = (findings: readonly Finding[]) => findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) x${f.nodes.length} ${f.nodes.slice(0, 3).join(' | ')}`);
+
+describe('axe-core: no violations', () => {
+  it('the public screens list is every routed page', () => {
+    const routed = ROUTES.filter((route) => route.routed && route.path !== '/admin').map((route) => route.path);
+    expect(PUBLIC_PATHS.filter((path) => path !== '/gas-tracker')).toEqual(routed);
+  });
+
+  for (const { width, height } of VIEWPORTS) {
+    it(`every public screen and its modals at ${width} px`, async () => {
+      await page.setViewportSize({ width, height });
+      const findings: Finding[] = [];
+      for (const path of PUBLIC_PATHS) {
+        await visit(path, MARKERS[path]);
+        findings.push(...(await axe(path)));
+      }
+
+      await visit('/', MARKERS['/']);
+      for (const token of ['XSD', 'BankX']) await page.getByTestId(`toggle-${token}`).click();
+      await page.locator('.price-card--maintenance').first().waitFor();
+      findings.push(...(await axe('price cards', '#main')));
+      await scanDialog('customize', page.getByTestId('customize'), '[data-testid="customize-modal"]', findings);
+      await scanDialog('notification settings', page.getByTestId('notifications-button'), '[data-testid="notification-settings"]', findings);
+      await page.getByRole('button', { name: /^Dismiss announcement/ }).first().click();
+      await scanDialog('restore announcements', page.getByTestId('dismissed-badge'), '[data-testid="dismissed-announcements"]', findings);
+      await page.getByTestId('dismissed-badge').click();
+      await page.getByRole('button', { name: 'Restore All Announcements' }).click();
+      if (width < 1024) {
+        await page.getByTestId('menu-toggle').click();
+        await page.locator('#sidebar[data-open="true"]').waitFor();
+        findings.push(...(await axe('menu drawer', '#sidebar')));
+        await page.keyboard.press('Escape');
+      }
+
+      await visit('/calendar', MARKERS['/calendar']);
+      await scanDialog('event dialog', page.locator('[data-testid="day-cell"] .month__event').first(), '[data-testid="event-dialog"]', findings);
+      await scanDialog('day dialog', page.locator('[data-testid="day-cell"] .month__more').first(), '[data-testid="day-dialog"]', findings);
+
+      await visit('/price-alerts');
+      for (const kind of ['token', 'silver', 'calendar']) await page.getByTestId(`create-${kind}-alert`).click();
+      await settled();
+      findings.push(...(await axe('alert forms', '#main')));
+      await scanDialog('iOS setup guide', page.getByTestId('ios-guide-button'), '[data-testid="ios-setup-guide"]', findings);
+
+      await visit('/contact');
+      await page.getByTestId('contact-photo-input').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: CONTACT_PHOTO_PNG });
+      await page.getByTestId('contact-photo-preview').waitFor();
+      findings.push(...(await axe('contact photo preview', '#main')));
+
+      await visit('/arbitrage-hunter');
+      await scanDialog('arbitrage settings', page.getByTestId('open-settings'), '[data-testid="arbitrage-settings"]', findings);
+
+      expect(summary(findings)).toEqual([]);
+    });
+
+    it(`the admin sign-in, every /admin tab and their overlays at ${width} px`, async () => {
+      await page.setViewportSize({ width, height });
+      const findings: Finding[] = [];
+      await page.context().clearCookies();
+      await visit('/admin', 'form');
+      findings.push(...(await axe('admin sign-in')));
+      await signInAtAdmin(page, stack.url, SUPER.email, SUPER.password);
+      for (const tab of await visibleTabs(page)) {
+        await openTab(page, tab);
+        await settled();
+        findings.push(...(await axe(`admin ${tab}`)));
+      }
+
+      await openTab(page, 'contact_submissions');
+      await page.getByRole('button', { name: new RegExp(CONTACT_VISITOR.name) }).first().click();
+      await page.getByTestId('contact-detail-photo').waitFor();
+      findings.push(...(await axe('admin contact details', '[data-testid="contact-details"]')));
+      await scanDialog('photo overlay', page.getByRole('button', { name: `Open the photo from ${CONTACT_VISITOR.name}` }), '[data-testid="contact-photo-overlay"]', findings);
+
+      await openTab(page, 'users');
+      await page.getByRole('button', { name: '+ Add User' }).click();
+      findings.push(...(await axe('admin user form', '#admin-main')));
+      await page.getByTestId('user-form').getByLabel('Email').fill(`e2e-a11y-${width}@silverboard.test`);
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await page.getByTestId('credentials-password').waitFor();
+      findings.push(...(await axe('credentials view', '#admin-main')));
+      await page.getByRole('button', { name: 'Back' }).click();
+
+      await openTab(page, 'passwords');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByTestId('change-password-form').waitFor();
+      findings.push(...(await axe('change password', '#admin-main')));
+
+      expect(summary(findings)).toEqual([]);
+    });
+  }
+});
