@@ -4,17 +4,21 @@
  *   impact (WCAG 2.2 A and AA rules and axe's best practices) on every public screen, every
  *   /admin tab and every modal or overlay of the spec, at 1366 and 375 px;
  * - the dashboard, an alert, the contact form and an admin edit work with Tab, Shift+Tab, Enter
- *   and Space alone (and typing into fields), the focus visible at every stop.
+ *   and Space alone (and typing into fields), the focus visible at every stop;
+ * - with prefers-reduced-motion nothing moves (no CSS animation, no confetti, no frame loop), and
+ *   a live price change reaches the dashboard's polite live region (its once-a-minute throttle is
+ *   proven in features/prices/lib/price-announcements.unit.spec.ts).
  * One stack for the file.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { waitFor } from '@xsd/services/testing/wait-for';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/config/routes';
-import { adminApi } from './support/admin-api';
+import { type AdminApi, adminApi } from './support/admin-api';
 import { openTab, signInAtAdmin, visibleTabs } from './support/admin-page';
 import { type Browser, launchChromium } from './support/chromium';
 import { VIEWPORTS } from './support/page-checks';
@@ -30,13 +34,22 @@ const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-co
 let stack: RunningStack;
 let browser: Browser;
 let page: Page;
+let listener: Page;
+let api: AdminApi;
 
 beforeAll(async () => {
   stack = await startStack({ env: { XSD_ADMIN_EMAIL: SUPER.email, XSD_ADMIN_PASSWORD: SUPER.password, XSD_DEVNET_TICK_MS: String(3_600_000) } });
   await waitFor(async () => (await fetch(`${stack.url}/api/prices/latest`)).status === 200, { timeoutMs: 60_000, intervalMs: 250, message: 'the first prices' });
-  await storeContent(stack.url, await adminApi(stack.url, SUPER.email, SUPER.password));
+  api = await adminApi(stack.url, SUPER.email, SUPER.password);
+  await storeContent(stack.url, api);
   browser = await launchChromium();
   page = await browser.context.newPage();
+  // A visitor on the dashboard the whole file long, for the live price change made now: the
+  // ingestor reads the chains every 30 s, so it is heard by the time the last tests look.
+  listener = await browser.context.newPage();
+  await listener.goto(`${stack.url}/`);
+  await listener.locator('[data-testid="live-state"][data-state="connected"]').waitFor();
+  await setXsdPrice(stack.devnetBasePort, 'BSC', Number(((await readXsdPrice(stack.devnetBasePort, 'BSC')) * 1.02).toFixed(6)));
 });
 
 afterAll(async () => {
@@ -283,5 +296,71 @@ describe('keyboard alone, the focus visible at every stop', () => {
     await tabTo(keys, keys.getByRole('button', { name: 'Save Changes' }));
     await keys.keyboard.press('Enter');
     await keys.getByTestId('news-item').filter({ hasText: 'New network listed (edited)' }).waitFor();
+  });
+});
+
+/** CSS animations running now (finished ones, as reduced motion leaves them, are not). */
+const runningAnimations = (on: Page) =>
+  on.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').map((animation) => (animation as CSSAnimation).animationName ?? 'script'));
+
+/**
+ * Whether page code asked for a new frame in each of two frames: what an animation loop (confetti,
+ * a chart's) does. Counts through the wrapper `countFrames` puts in before the page's scripts.
+ */
+const frameLoopRunning = (on: Page) =>
+  on.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const counter = window as unknown as { __frameRequests: number };
+        const before = counter.__frameRequests;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(counter.__frameRequests - before > 2)));
+      }),
+  );
+
+describe('live prices for screen readers, and prefers-reduced-motion: reduce', () => {
+  it("announces the live price change in the dashboard's polite live region", async () => {
+    const region = listener.getByTestId('price-announcer');
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => region.textContent(), { timeout: 70_000 }).toMatch(/^Prices updated: .*XSD \$[\d.]+ (on BSC|to \$[\d.]+ on \d networks)/);
+  });
+
+  it('stops the pulses, the confetti at the end of maintenance and any frame loop; a visitor without it sees both', async () => {
+    const calm = await (await launchChromium({ width: 1366, height: 900 })).context.newPage();
+    await calm.emulateMedia({ reducedMotion: 'reduce' });
+    await calm.addInitScript(() => {
+      const counter = window as unknown as { __frameRequests: number };
+      counter.__frameRequests = 0;
+      const request = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        counter.__frameRequests += 1;
+        return request(callback);
+      };
+    });
+    await calm.goto(`${stack.url}/silver-price`);
+    await calm.locator('[data-testid="silver-chart"] canvas').first().waitFor();
+    expect(await runningAnimations(calm)).toEqual([]);
+    expect(await frameLoopRunning(calm)).toBe(false);
+
+    for (const on of [calm, page]) {
+      await on.goto(`${stack.url}/`);
+      await on.locator('[data-testid="live-state"][data-state="connected"]').waitFor();
+    }
+    expect(await runningAnimations(calm)).toEqual([]);
+    await api.request('PUT', '/api/admin/site', { maintenance_mode: true, maintenance_title: 'Upgrading', maintenance_message: 'Back soon.' });
+    for (const on of [calm, page]) await on.getByTestId('maintenance-screen').waitFor({ timeout: 20_000 });
+    expect(await runningAnimations(page)).toContain('pulse');
+    expect(await runningAnimations(calm)).toEqual([]);
+    expect(await axe('maintenance screen')).toEqual([]);
+
+    await api.request('PUT', '/api/admin/site', { maintenance_mode: false });
+    // Started, confetti sizes its canvas to the window; left alone it keeps the default 300 x 150.
+    const canvasSize = (on: Page) => on.getByTestId('confetti').evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]);
+    await page.getByTestId('confetti').waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await canvasSize(page)).not.toEqual([300, 150]);
+    await calm.getByTestId('confetti').waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await canvasSize(calm)).toEqual([300, 150]);
+    expect(await frameLoopRunning(calm)).toBe(false);
+    await calm.getByTestId('page-dashboard').waitFor();
+    expect(await runningAnimations(calm)).toEqual([]);
   });
 });
