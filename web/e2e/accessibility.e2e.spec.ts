@@ -46,7 +46,7 @@ beforeAll(async () => {
   page = await browser.context.newPage();
   // A visitor on the dashboard the whole file long, for the live price change made now: the
   // ingestor reads the chains every 30 s, so it is heard by the time the last tests look.
-  listener = await browser.context.newPage();
+  listener = await (await launchChromium()).context.newPage();
   await listener.goto(`${stack.url}/`);
   await listener.locator('[data-testid="live-state"][data-state="connected"]').waitFor();
   await setXsdPrice(stack.devnetBasePort, 'BSC', Number(((await readXsdPrice(stack.devnetBasePort, 'BSC')) * 1.02).toFixed(6)));
