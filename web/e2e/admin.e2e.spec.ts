@@ -153,7 +153,7 @@ describe('/admin per role', () => {
     const card = visitorPage.getByTestId('card-XSD-Base');
     await expect.poll(() => card.getAttribute('class'), { timeout: 20_000 }).toContain('price-card--maintenance');
     expect(await card.textContent()).toContain('Base bridge upgrade');
-    await page.getByRole('button', { name: 'Take Base out of maintenance' }).click();
+    await page.getByRole('button', { name: 'Set Active: Base' }).click();
     await expect.poll(() => card.getAttribute('class'), { timeout: 20_000 }).not.toContain('price-card--maintenance');
     expect(await visitorPage.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 

@@ -14,7 +14,7 @@ export async function visibleTabs(page: Page): Promise<string[]> {
   return page
     .getByRole('navigation', { name: 'Admin sections' })
     .locator('a')
-    .evaluateAll((links) => links.map((link) => (link.getAttribute('href') ?? '').replace('#', '')));
+    .evaluateAll((links) => links.map((link) => (link.getAttribute('href') ?? '').split('#')[1] ?? ''));
 }
 
 /** Opens a tab with the keyboard-reachable link and waits for its section. */

@@ -21,7 +21,7 @@ export function StatusLine({ path, onOpenPalette }: { readonly path: string; rea
   const reconnect = useLiveStreamReconnect();
   const live = LIVE_TEXT[state];
   return (
-    <div className="statusline" data-testid="status-line">
+    <section className="statusline" aria-label="Status line" data-testid="status-line">
       <span
         className={`statusline__live statusline__live--${state}`}
         role="status"
@@ -42,6 +42,6 @@ export function StatusLine({ path, onOpenPalette }: { readonly path: string; rea
         <kbd>Ctrl+K</kbd> <span className="statusline__hint">go to…</span>
       </button>
       <Clock />
-    </div>
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import { DASHBOARD_WIDGETS, visibleWidgets, type WidgetId } from '../../features
 import { Announcements } from '../../features/news/components/announcements';
 import { useLatestPrices } from '../../features/prices/api/get-latest-prices';
 import { BiggestMover } from '../../features/prices/components/biggest-mover';
+import { LivePriceAnnouncer } from '../../features/prices/components/live-price-announcer';
 import { PredictionWidget } from '../../features/prices/components/prediction-widget';
 import { TokenPanel } from '../../features/prices/components/token-panel';
 import { useLivePrices } from '../../features/prices/hooks/use-live-prices';
@@ -49,6 +50,7 @@ export default function DashboardRoute() {
       }
     >
       <DashboardMeta lastUpdated={Math.max(latest.dataUpdatedAt, silver.dataUpdatedAt)} />
+      <LivePriceAnnouncer />
       <div className="dashboard-widgets">
         {visibleWidgets(preferences.entries).map((id) => (
           <ErrorBoundary key={id} region={DASHBOARD_WIDGETS.find((w) => w.id === id)!.label}>

@@ -47,7 +47,7 @@ export function Modal({ open, onClose, title, children, footer, testId, classNam
               {title}
             </h2>
             <button type="button" className="btn btn--ghost modal__close" onClick={onClose} aria-label="Close">
-              [x]
+              <span className="glyph-x" aria-hidden="true" />
             </button>
           </div>
           <div className="modal__body">{children}</div>

@@ -27,7 +27,7 @@ export function Toast({ title, children, actions, onClose, closeLabel = 'Close',
         </h2>
         {onClose ? (
           <button type="button" className="btn btn--ghost btn--small toast__close" onClick={onClose} aria-label={closeLabel}>
-            [x]
+            <span className="glyph-x" aria-hidden="true" />
           </button>
         ) : null}
       </div>

@@ -20,7 +20,7 @@ describe("the header's new-message bell", () => {
     renderWithQuery(<AdminHeader user={user('admin')} />);
     const bell = await screen.findByTestId('admin-bell');
     expect(bell.textContent?.trim()).toBe(label);
-    expect(bell.getAttribute('href')).toBe('#contact_submissions');
+    expect(bell.getAttribute('href')).toBe('/admin#contact_submissions');
   });
 
   it('is absent, and never asked for, for a role without the contact permission', async () => {

@@ -4,6 +4,7 @@ import { BellIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { useSignOut, type StaffUser } from '../../../lib/staff-session';
 import { useContactNewCount } from '../contact/api/get-contact-new-count';
+import { tabHref } from '../lib/admin-tabs';
 import './contact-admin.css';
 
 /** The bell: the count of new contact messages, linking to their tab; only for staff who may read them. */
@@ -11,7 +12,7 @@ function NewMessagesBell({ enabled }: { readonly enabled: boolean }) {
   const count = useContactNewCount(enabled).data?.count;
   if (!enabled || count === undefined) return null;
   return (
-    <a href="#contact_submissions" className={`admin-header__bell${count > 0 ? ' admin-header__bell--new' : ''}`} data-testid="admin-bell">
+    <a href={tabHref('contact_submissions')} className={`admin-header__bell${count > 0 ? ' admin-header__bell--new' : ''}`} data-testid="admin-bell">
       <BellIcon /> {newMessagesLabel(count)}
     </a>
   );

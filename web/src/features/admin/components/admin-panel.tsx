@@ -2,7 +2,7 @@ import { hasPermission } from '@xsd/contracts/staff/roles';
 import { ErrorBoundary } from '../../../components/errors/error-boundary';
 import type { StaffUser } from '../../../lib/staff-session';
 import { useContactNewCount } from '../contact/api/get-contact-new-count';
-import { tabFromHash, tabsFor, type AdminTabId } from '../lib/admin-tabs';
+import { tabFromHash, tabHref, tabsFor, type AdminTabId } from '../lib/admin-tabs';
 import { useHash } from '../lib/use-hash';
 import { ActivityTab } from '../activity/components/activity-tab';
 import { AnalyticsTab } from '../analytics/components/analytics-tab';
@@ -64,7 +64,7 @@ export function AdminPanel({ user }: { readonly user: StaffUser }) {
           {tabs.map((tab) => (
             <li key={tab.id}>
               <a
-                href={`#${tab.id}`}
+                href={tabHref(tab.id)}
                 className="admin-tabs__link"
                 aria-current={tab.id === active ? 'page' : undefined}
                 data-testid={`admin-tab-${tab.id}`}
@@ -78,6 +78,7 @@ export function AdminPanel({ user }: { readonly user: StaffUser }) {
         </ul>
       </nav>
       <main className="admin__main" id="admin-main" tabIndex={-1} aria-label={activeLabel} data-testid={`admin-section-${active}`}>
+        <h2 className="sr-only">{activeLabel}</h2>
         <ErrorBoundary region={activeLabel} resetKey={active}>
           <TabBody tab={active} user={user} />
         </ErrorBoundary>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { PRODUCT_NAME } from '../../../config/site';
 import { staffSessionQueryKey, useStaffSession } from '../../../lib/staff-session';
 import { AccessError, CheckingAccess } from './access-views';
 import { AdminPanel } from './admin-panel';
@@ -19,8 +20,9 @@ export function AdminScreen() {
   else return <AdminPanel user={session.data} />;
 
   return (
-    <div className="standalone">
+    <main className="standalone">
+      <h1 className="sr-only">{PRODUCT_NAME} Admin</h1>
       <div className="standalone__box admin-gate">{body}</div>
-    </div>
+    </main>
   );
 }

@@ -35,6 +35,14 @@ const ALIASES: Readonly<Record<string, AdminTabId>> = {
   activity_log: 'activity',
 };
 
+/**
+ * A link to a tab: the page's path with the fragment. A bare '#users' reads to assistive
+ * technology (and axe-core) as a skip link to an element with that id, which no tab has.
+ */
+export function tabHref(id: AdminTabId): string {
+  return `/admin#${id}`;
+}
+
 export function tabsFor(role: string): AdminTab[] {
   return ADMIN_TABS.filter((tab) => tab.permission === null || hasPermission(role, tab.permission));
 }

@@ -71,7 +71,7 @@ export function CalendarPage() {
             notification before it starts.
           </span>
           <button type="button" className="btn btn--ghost btn--small" aria-label="Dismiss" onClick={() => setBannerDismissed(true)}>
-            [x]
+            <span className="glyph-x" aria-hidden="true" />
           </button>
         </p>
       ) : null}

@@ -45,8 +45,8 @@ describe('the calendar page', () => {
     expect(label.textContent).toBe(monthLabel(monthOf(today)));
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(label.textContent).toBe(monthLabel(shiftMonth(monthOf(today), 1)));
-    await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Prev month' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Prev month' }));
     expect(label.textContent).toBe(monthLabel(shiftMonth(monthOf(today), -1)));
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(label.textContent).toBe(monthLabel(monthOf(today)));

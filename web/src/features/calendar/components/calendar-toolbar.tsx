@@ -15,7 +15,7 @@ export function CalendarToolbar({ onMonthChange, search, onSearchChange, type, o
   return (
     <div className="calendar-toolbar">
       <div className="calendar-toolbar__nav" role="group" aria-label="Month">
-        <button type="button" className="btn btn--small" onClick={() => onMonthChange((m) => shiftMonth(m, -1))} aria-label="Previous month">
+        <button type="button" className="btn btn--small" onClick={() => onMonthChange((m) => shiftMonth(m, -1))} aria-label="Prev month">
           ‹ Prev
         </button>
         <button type="button" className="btn btn--small" onClick={() => onMonthChange(monthOf(new Date()))}>

@@ -34,10 +34,10 @@ export function MonthView({ month, events, today, onOpenEvent, onOpenDay }: Mont
             const dayEvents = eventsOn(events, cell.date);
             const more = dayEvents.length - EVENTS_PER_CELL;
             return (
+              // The day is named by text inside the cell (an aria-label would hide the events' titles from its name).
               <div
                 key={cell.date}
                 role="gridcell"
-                aria-label={`${dayName(cell.date)}: ${dayEvents.length} event${dayEvents.length === 1 ? '' : 's'}`}
                 className={`month__cell${cell.inMonth ? '' : ' month__cell--outside'}${cell.date === today ? ' month__cell--today' : ''}`}
                 data-testid="day-cell"
                 data-date={cell.date}
@@ -45,6 +45,7 @@ export function MonthView({ month, events, today, onOpenEvent, onOpenDay }: Mont
                 <span className="month__day" aria-hidden="true">
                   {cell.day}
                 </span>
+                <span className="sr-only">{`${dayName(cell.date)}: ${dayEvents.length} event${dayEvents.length === 1 ? '' : 's'}`}</span>
                 {dayEvents.slice(0, EVENTS_PER_CELL).map((event) => (
                   <button
                     key={event.id}

@@ -128,7 +128,7 @@ export function CustomizeModal({ open, onClose, preferences }: CustomizeModalPro
                   onClick={() => setDraft(toggleWidget(draft, entry.id))}
                   disabled={busy}
                 >
-                  {entry.visible ? '[x] Visible' : '[ ] Hidden'}
+                  <span className={entry.visible ? 'glyph-x' : 'glyph-box'} aria-hidden="true" /> {entry.visible ? 'Visible' : 'Hidden'}
                 </button>
                 <button
                   type="button"

@@ -26,16 +26,16 @@ export function NewsBanner({ item, onDismiss }: NewsBannerProps) {
         </span>
         <span className="news__tag">{style.label}</span>
         {urgent ? <span className="news__urgent">High Priority</span> : null}
-        <h3 className="news__title" id={`news-${item.id}`}>
+        <h2 className="news__title" id={`news-${item.id}`}>
           {item.title}
-        </h3>
+        </h2>
         <button
           type="button"
           className="btn btn--ghost news__dismiss"
           onClick={() => onDismiss(item.id)}
           aria-label={`Dismiss announcement: ${item.title}`}
         >
-          [x]
+          <span className="glyph-x" aria-hidden="true" />
         </button>
       </div>
       <div className="news__content" dangerouslySetInnerHTML={{ __html: html }} />

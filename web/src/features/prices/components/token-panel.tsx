@@ -51,7 +51,7 @@ export function TokenPanel({ token, silverPrice, testId }: TokenPanelProps) {
             <PriceCard key={row.chain_name} row={row} silverPrice={silverPrice} />
           ))}
         </div>
-        <section className="coming-soon" aria-label="Coming Soon">
+        <section className="coming-soon" aria-label={`${token}: Coming Soon`}>
           <h3 className="coming-soon__title">Coming Soon</h3>
           <ul className="coming-soon__list">
             {comingSoonChains().map((chain) => (

@@ -20,7 +20,7 @@ export function UpdateBanner() {
         {state.applying ? 'Updating…' : 'Update Now'}
       </button>
       <button type="button" className="btn btn--ghost btn--small" onClick={() => update.dismiss()} aria-label="Later">
-        [x]
+        <span className="glyph-x" aria-hidden="true" />
       </button>
     </div>
   );

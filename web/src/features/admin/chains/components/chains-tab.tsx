@@ -89,7 +89,7 @@ export function ChainsTab() {
                       type="button"
                       className="btn btn--small"
                       aria-pressed={chain.is_active}
-                      aria-label={`${chain.is_active ? 'Put' : 'Take'} ${chain.display_name} ${chain.is_active ? 'into' : 'out of'} maintenance`}
+                      aria-label={`${chain.is_active ? 'Set Maintenance' : 'Set Active'}: ${chain.display_name}`}
                       disabled={update.isPending}
                       onClick={() => {
                         setError(null);

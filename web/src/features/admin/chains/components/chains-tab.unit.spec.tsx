@@ -61,7 +61,7 @@ describe('Chain Settings tab', () => {
   it("saves, then shows the 'Saved' marker for 3 s", async () => {
     const api = chainsServer();
     renderWithQuery(<ChainsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Put Base into maintenance' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Set Maintenance: Base' }));
     const marker = await screen.findByTestId('chain-saved');
     const shownAt = Date.now();
     expect(marker.textContent).toBe('✓ Saved');

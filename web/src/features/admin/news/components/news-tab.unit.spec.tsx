@@ -91,8 +91,8 @@ describe('Breaking News tab', () => {
   it('hides and shows an item with the eye toggle', async () => {
     const api = newsServer();
     renderWithQuery(<NewsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Hide news item Bridge upgrade' }));
-    const show = await screen.findByRole('button', { name: 'Show news item Bridge upgrade' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide news item Bridge upgrade, shown' }));
+    const show = await screen.findByRole('button', { name: 'Show news item Bridge upgrade, hidden' });
     expect(show.getAttribute('aria-pressed')).toBe('false');
     expect(show.textContent).toBe('○ hidden');
     expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ is_active: false });

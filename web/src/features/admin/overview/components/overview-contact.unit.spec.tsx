@@ -29,7 +29,7 @@ describe("the overview's contact messages", () => {
     expect((await screen.findByTestId('stat-contact')).textContent).toContain('1 new');
     const alert = screen.getByTestId('overview-contact-alert');
     expect(alert.textContent).toContain('You have 1 new message.');
-    expect(alert.querySelector('a')?.getAttribute('href')).toBe('#contact_submissions');
+    expect(alert.querySelector('a')?.getAttribute('href')).toBe('/admin#contact_submissions');
   });
 
   it('given none new, no alert; given no permission (null), neither card nor alert', async () => {

@@ -5,6 +5,7 @@ import { Panel } from '../../../../components/ui/panel';
 import type { StaffUser } from '../../../../lib/staff-session';
 import { useAdminOverview } from '../api/get-overview';
 import { VisitsPanel } from '../../analytics/components/analytics-tab';
+import { tabHref } from '../../lib/admin-tabs';
 
 interface StatCard {
   readonly title: string;
@@ -68,7 +69,7 @@ function OverviewCards({ data, user }: { readonly data: AdminOverviewResponse; r
       </p>
       {data.contact_submissions && data.contact_submissions.new > 0 ? (
         <p className="banner" role="status" data-testid="overview-contact-alert">
-          You have {newMessagesLabel(data.contact_submissions.new)}. <a href="#contact_submissions">Read them</a>
+          You have {newMessagesLabel(data.contact_submissions.new)}. <a href={tabHref('contact_submissions')}>Read them</a>
         </p>
       ) : null}
       <div className="stat-grid" data-testid="overview-cards">
