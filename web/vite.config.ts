@@ -132,12 +132,14 @@ const reactRouterProduction = join(
 );
 
 /**
- * The libraries every page runs, in one chunk: React, the router and the query client. The app
- * starts after the first paint, so its code is fetched then, all at once, where small shared
- * chunks cost a round trip each on the six connections of HTTP/1.1. (The app's own modules keep
- * rolldown's chunking: merged, they would run in an order where zod's settings come too late.)
+ * The libraries every page runs, in one chunk: React, the router, the query client, zod, and zod's
+ * no-eval setting, which so runs before any chunk builds a schema (the app's and the page's chunks
+ * load side by side). The app starts after the first paint, so its code is fetched then, all at
+ * once, where small shared chunks cost a round trip each on the six connections of HTTP/1.1. (The
+ * app's own modules keep rolldown's chunking: merged, their side effects ran out of order.)
  */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
+const FRAMEWORK =
+  /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod)[\\/]|web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$)/;
 
 const apiTarget = process.env.XSD_API_URL ?? 'http://localhost:8080';
 const apiProxy: Record<string, ProxyOptions> = { '/api': { target: apiTarget, changeOrigin: true } };

@@ -1,7 +1,4 @@
 // The page's only script tag. The static shell in index.html paints first; the app loads after it.
-// First of all: zod must not probe for eval under the page's CSP (see the module), and the app and
-// the page's chunks below load side by side, either of them first.
-import './lib/zod-without-eval';
 // The styles of that first paint: index.html links them, render-blocking (app-shell.tsx imports
 // shell.css too, for its tests and its own sake).
 import '@fontsource/jetbrains-mono/latin-400.css';

@@ -1,3 +1,5 @@
+// First of all: zod must not probe for eval under the page's CSP (see the module).
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
