@@ -141,6 +141,8 @@ const reactRouterProduction = join(
 const FRAMEWORK =
   /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod)[\\/]|web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$)/;
 
+const SHARED = /[\\/](web[\\/]src[\\/](api|lib|config|components[\\/](ui|errors|seo))|contracts[\\/]src)[\\/]/;
+
 const apiTarget = process.env.XSD_API_URL ?? 'http://localhost:8080';
 const apiProxy: Record<string, ProxyOptions> = { '/api': { target: apiTarget, changeOrigin: true } };
 
@@ -162,6 +164,6 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: 'hidden',
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK, priority: 2 }, { name: 'shared', test: SHARED, priority: 1 }] } } },
   },
 }));
