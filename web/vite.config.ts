@@ -25,7 +25,7 @@ function versionFile(): Plugin {
 
 /**
  * Preloads the self-hosted regular and bold latin fonts from index.html, so they download
- * alongside the JavaScript instead of after the first layout (Chromium holds text back up to
+ * alongside the stylesheet instead of after the first layout (Chromium holds text back up to
  * ~100 ms for a swapping font, which otherwise delays the first contentful paint).
  */
 function preloadFonts(): Plugin {
@@ -132,15 +132,15 @@ const reactRouterProduction = join(
 );
 
 /**
- * The libraries every page runs, in one chunk: React, the router, the query client, zod, and zod's
- * no-eval setting, which so runs before any chunk builds a schema (the app's and the page's chunks
- * load side by side). The app starts after the first paint, so its code is fetched then, all at
- * once, where small shared chunks cost a round trip each on the six connections of HTTP/1.1. (The
- * app's own modules keep rolldown's chunking: merged, their side effects ran out of order.)
+ * What every page runs, in two chunks, since the app starts after the first paint and fetches its
+ * code then, all at once, where dozens of small shared chunks cost a round trip each on the six
+ * connections of HTTP/1.1. FRAMEWORK: React, the router, the query client, zod, and zod's no-eval
+ * setting, which so runs before any chunk builds a schema (the app's and the page's chunks load
+ * side by side and every chunk that builds one imports this one).
  */
 const FRAMEWORK =
   /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod)[\\/]|web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$)/;
-
+/** SHARED: the app's shared layers and the contracts. */
 const SHARED = /[\\/](web[\\/]src[\\/](api|lib|config|components[\\/](ui|errors|seo))|contracts[\\/]src)[\\/]/;
 
 const apiTarget = process.env.XSD_API_URL ?? 'http://localhost:8080';
