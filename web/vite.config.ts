@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { createServer, defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The product version lives in the root package.json; the build writes it to /version.json. */
@@ -24,7 +25,7 @@ function versionFile(): Plugin {
 
 /**
  * Preloads the self-hosted regular and bold latin fonts from index.html, so they download
- * alongside the JavaScript instead of after the first layout (Chromium holds text back up to
+ * alongside the stylesheet instead of after the first layout (Chromium holds text back up to
  * ~100 ms for a swapping font, which otherwise delays the first contentful paint).
  */
 function preloadFonts(): Plugin {
@@ -42,6 +43,39 @@ function preloadFonts(): Plugin {
           attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
           injectTo: 'head' as const,
         }));
+      },
+    },
+  };
+}
+
+/** The root element index.html ships empty; the build fills it with the static shell. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * Paints the app before any script runs: index.html's root element gets the app's first render
+ * of `/`, made by its own components (src/app/static-shell.tsx) in a Vite server of this config,
+ * and the page's one script (src/loader.ts) starts the app after that paint.
+ */
+function staticShell(): Plugin {
+  return {
+    name: 'silverboard-static-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
+        const server = await createServer({
+          configFile: fileURLToPath(import.meta.url),
+          appType: 'custom',
+          logLevel: 'warn',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const module = (await server.ssrLoadModule('/src/app/static-shell.tsx')) as { renderStaticShell(): string };
+          return html.replace(EMPTY_ROOT, `<div id="root">${module.renderStaticShell()}</div>`);
+        } finally {
+          await server.close();
+        }
       },
     },
   };
@@ -97,11 +131,23 @@ const reactRouterProduction = join(
   'dist/production/index.mjs',
 );
 
+/**
+ * What every page runs, in two chunks, since the app starts after the first paint and fetches its
+ * code then, all at once, where dozens of small shared chunks cost a round trip each on the six
+ * connections of HTTP/1.1. FRAMEWORK: React, the router, the query client, zod, and zod's no-eval
+ * setting, which so runs before any chunk builds a schema (the app's and the page's chunks load
+ * side by side and every chunk that builds one imports this one).
+ */
+const FRAMEWORK =
+  /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod)[\\/]|web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$)/;
+/** SHARED: the app's shared layers and the contracts. */
+const SHARED = /[\\/](web[\\/]src[\\/](api|lib|config|components[\\/](ui|errors|seo))|contracts[\\/]src)[\\/]/;
+
 const apiTarget = process.env.XSD_API_URL ?? 'http://localhost:8080';
 const apiProxy: Record<string, ProxyOptions> = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), versionFile(), preloadFonts(), progressiveWebApp()],
+  plugins: [react(), versionFile(), preloadFonts(), staticShell(), progressiveWebApp()],
   resolve: {
     // Workspace packages resolve to their TypeScript sources, like the vitest config does.
     conditions: ['source', ...defaultClientConditions],
@@ -112,5 +158,12 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, proxy: { ...apiProxy, '/version.json': { target: apiTarget, changeOrigin: true } } },
   preview: { port: 4173, proxy: apiProxy },
   // Maps are written for debugging a build here (no comment points to them) and never served.
-  build: { target: 'es2022', sourcemap: 'hidden' },
+  // No modulepreload links for the loader (it has no static imports worth them) and no polyfill in
+  // it: the app's chunks are fetched when the loader imports them, after the first paint.
+  build: {
+    target: 'es2022',
+    sourcemap: 'hidden',
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK, priority: 2 }, { name: 'shared', test: SHARED, priority: 1 }] } } },
+  },
 }));

@@ -110,6 +110,27 @@ function screenMarker(path: string): string {
   }
 }
 
+describe('the first paint', () => {
+  it("is the app's shell, static in the page, and its one script starts the app after that paint", async () => {
+    const html = await (await fetch(`${stack.url}/calendar`)).text();
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+    // Inert and without test ids until the app's first render replaces it.
+    expect(root).toMatch(/^<div class="shell" inert=""/);
+    expect(root).not.toContain('data-testid');
+    for (const part of [
+      '<span class="header__title">Silverboard</span>',
+      '<nav class="nav" aria-label="Main">',
+      '<a class="nav-link" href="/silver-price"',
+      '<main id="main" class="main" tabindex="-1"><p class="page-loading" role="status" aria-live="polite">Loading',
+      'class="statusline"',
+    ]) {
+      expect(root).toContain(part);
+    }
+    const scripts = [...html.matchAll(/<script\b[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
+    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/)]);
+  });
+});
+
 describe('the public app in Chromium', () => {
   it('renders every route of the route table without console errors', async () => {
     const paths = [...ROUTES.filter((route) => route.routed).map((route) => route.path), '/admin'];

@@ -1,12 +1,12 @@
 import { ErrorBoundary } from '../components/errors/error-boundary';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { AppRouter, type AppRouterProps } from './router';
 
-export function App() {
+export function App({ Router }: AppRouterProps) {
   return (
     <ErrorBoundary region="Silverboard">
       <AppProvider>
-        <AppRouter />
+        <AppRouter Router={Router} />
       </AppProvider>
     </ErrorBoundary>
   );

@@ -1,30 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
 import { AppShell } from './layout/app-shell';
+import { PAGE_MODULES } from './page-modules';
 
 // Each page is its own chunk; the shell paints before any page code arrives.
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
-const SilverPriceRoute = lazy(() => import('./routes/silver-price'));
-const AddToWalletRoute = lazy(() => import('./routes/add-to-wallet'));
-const WalletCheckerRoute = lazy(() => import('./routes/wallet-checker'));
-const SystemCompatibilityRoute = lazy(() => import('./routes/system-compatibility'));
-const CalendarRoute = lazy(() => import('./routes/calendar'));
-const ArbitrageHunterRoute = lazy(() => import('./routes/arbitrage-hunter'));
-const ApiAccessRoute = lazy(() => import('./routes/api-access'));
-const ShopRoute = lazy(() => import('./routes/shop'));
-const SocialsRoute = lazy(() => import('./routes/socials'));
-const AboutRoute = lazy(() => import('./routes/about'));
-const AboutSiteRoute = lazy(() => import('./routes/about-site'));
-const ContactRoute = lazy(() => import('./routes/contact'));
-const PriceAlertsRoute = lazy(() => import('./routes/price-alerts'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
-const AdminRoute = lazy(() => import('./routes/admin'));
+const DashboardRoute = lazy(PAGE_MODULES['/']);
+const SilverPriceRoute = lazy(PAGE_MODULES['/silver-price']);
+const AddToWalletRoute = lazy(PAGE_MODULES['/add-to-wallet']);
+const WalletCheckerRoute = lazy(PAGE_MODULES['/wallet-checker']);
+const SystemCompatibilityRoute = lazy(PAGE_MODULES['/system-compatibility']);
+const CalendarRoute = lazy(PAGE_MODULES['/calendar']);
+const ArbitrageHunterRoute = lazy(PAGE_MODULES['/arbitrage-hunter']);
+const ApiAccessRoute = lazy(PAGE_MODULES['/api-access']);
+const ShopRoute = lazy(PAGE_MODULES['/shop']);
+const SocialsRoute = lazy(PAGE_MODULES['/socials']);
+const AboutRoute = lazy(PAGE_MODULES['/about']);
+const AboutSiteRoute = lazy(PAGE_MODULES['/about-site']);
+const ContactRoute = lazy(PAGE_MODULES['/contact']);
+const PriceAlertsRoute = lazy(PAGE_MODULES['/price-alerts']);
+const NotFoundRoute = lazy(PAGE_MODULES['*']);
+const AdminRoute = lazy(PAGE_MODULES['/admin']);
 
-export function AppRouter() {
+export interface AppRouterProps {
+  /** The browser's history in the app; the build's static shell renders `/` with a MemoryRouter. */
+  readonly Router?: ComponentType<{ readonly children?: ReactNode }>;
+}
+
+export function AppRouter({ Router = BrowserRouter }: AppRouterProps) {
   return (
-    <BrowserRouter>
+    <Router>
       <Routes>
         {/* Outside the main layout and reachable during maintenance. */}
         <Route
@@ -59,6 +65,6 @@ export function AppRouter() {
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>
-    </BrowserRouter>
+    </Router>
   );
 }

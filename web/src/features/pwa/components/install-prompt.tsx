@@ -3,6 +3,7 @@ import { Toast } from '../../../components/ui/toast';
 import { PRODUCT_NAME } from '../../../config/site';
 import { type DeviceFacts, isIosDevice, readDeviceFacts, runsStandalone } from '../../../lib/device';
 import { readTimestamp, writeTimestamp } from '../../../lib/stored-time';
+import { takeEarlyInstallOffer } from '../lib/early-install-offer';
 import {
   type BeforeInstallPromptEvent,
   INSTALL_PROMPT_DELAY_MS,
@@ -51,6 +52,8 @@ export function InstallPrompt({ now = Date.now, device, standalone = runsStandal
     };
     window.addEventListener('beforeinstallprompt', onOffer);
     window.addEventListener('appinstalled', onInstalled);
+    const early = takeEarlyInstallOffer();
+    if (early) onOffer(early);
     if (ios) showLater('ios-card');
     return () => {
       clearTimeout(timer);

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceFacts } from '../../../lib/device';
+import { keepEarlyInstallOffer } from '../lib/early-install-offer';
 import { INSTALL_PROMPT_LAST_SHOWN_KEY, INSTALL_PROMPT_REPEAT_MS, installPromptDue } from '../lib/install-rules';
 import { InstallPrompt } from './install-prompt';
 
@@ -66,6 +67,16 @@ describe('the Install App toast', () => {
     expect(screen.queryByTestId('install-toast')).toBeNull();
     await wait(1);
     expect(within(screen.getByTestId('install-toast')).getByRole('heading').textContent).toBe('Install App');
+  });
+
+  it('takes over the offer the page loader kept before the app ran', async () => {
+    keepEarlyInstallOffer();
+    const event = offerInstall();
+    expect(event.defaultPrevented).toBe(true);
+    render(<InstallPrompt now={clock} device={DESKTOP} standalone={notStandalone} />);
+    await wait(3_000);
+    await click(screen.getByRole('button', { name: 'Install' }));
+    expect(event.prompted).toBe(true);
   });
 
   it("Install opens the browser's dialog and records the time", async () => {
