@@ -16,9 +16,9 @@
  * (the app at work). Exits 1 when this build misses a target.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -122,6 +122,22 @@ function buildReference(rev: string): { dist: string; remove(): void } {
     if (name !== '@xsd') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
   symlinkSync(join(dir, 'contracts'), join(modules, '@xsd', 'contracts'));
+  // Packages the reference uses and this checkout no longer has (ag-charts before Chart.js), from npm's cache when it can.
+  const { dependencies } = JSON.parse(readFileSync(join(dir, 'web', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const missing = Object.entries(dependencies).filter(([name]) => !existsSync(join(modules, name)));
+  if (missing.length > 0) {
+    const extra = join(dir, 'reference-only');
+    mkdirSync(extra);
+    execFileSync('npm', ['install', '--prefix', extra, '--no-save', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', ...missing.map(([name, range]) => `${name}@${range}`)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (const [name] of missing) {
+      // A scope folder here is a link into this checkout's packages: never write into it.
+      if (name.includes('/') && existsSync(dirname(join(modules, name)))) throw new Error(`cannot add ${name} beside this checkout's ${dirname(name)} packages`);
+      mkdirSync(dirname(join(modules, name)), { recursive: true });
+      symlinkSync(join(extra, 'node_modules', name), join(modules, name));
+    }
+  }
   execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: join(dir, 'web'),
     stdio: ['ignore', 'ignore', 'inherit'],

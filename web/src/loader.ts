@@ -10,6 +10,8 @@ import { keepEarlyInstallOffer } from './features/pwa/lib/early-install-offer';
 
 keepEarlyInstallOffer();
 
+const START_AT_THE_LATEST_MS = 1_000;
+
 /**
  * Runs `start` once the page has painted its first content, so the app's scripts are fetched and
  * run after that paint rather than before it. A hidden tab paints nothing: it starts at once.
@@ -27,6 +29,8 @@ function afterFirstPaint(start: () => void): void {
   };
   if (document.visibilityState === 'hidden') return once();
   document.addEventListener('visibilitychange', onHidden);
+  // Whatever delays or drops the paint entry, the app starts within a second.
+  setTimeout(once, START_AT_THE_LATEST_MS);
   if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     const observer = new PerformanceObserver((list) => {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
