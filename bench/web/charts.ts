@@ -16,25 +16,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { DEVNET_DEMO_WALLETS } from '@xsd/contracts/chains/profiles';
 import { openTab, signInAtAdmin } from '../../web/e2e/support/admin-page.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium-binary.js';
 import { markPromptsAnswered } from '../../web/e2e/support/prompts.js';
 import { benchTarget } from '../support.js';
+import { gzippedSize, kb } from './sizes.js';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, 'reference-web': { type: 'string' } } });
-
-const gzipCache = new Map<string, number>();
-async function gzippedSize(url: string): Promise<number> {
-  const cached = gzipCache.get(url);
-  if (cached !== undefined) return cached;
-  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-  const size = gzipSync(body, { level: 9 }).length;
-  gzipCache.set(url, size);
-  return size;
-}
 
 const CHART_BUDGET_BYTES = 80 * 1024;
 /**
@@ -152,8 +142,6 @@ async function measureChartPages(label: string, webDir: string, env: Record<stri
     await target.stop();
   }
 }
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 {
   process.stdout.write('\nchart pages\n');

@@ -21,11 +21,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium-binary.js';
 import { median } from '../support.js';
+import { gzip, gzippedSize, kb } from './sizes.js';
 
 /** Where issue 20 started: the first load before its work. */
 const DEFAULT_REFERENCE = 'af9ce0a36faade1ccba6c186a826db324495fdb9';
@@ -89,17 +89,6 @@ async function measureLoad(browser: Browser, url: string): Promise<LoadResult> {
   }
 }
 
-const gzip = (body: Buffer) => gzipSync(body, { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-const gzipCache = new Map<string, number>();
-async function gzippedSize(url: string): Promise<number> {
-  const cached = gzipCache.get(url);
-  if (cached !== undefined) return cached;
-  const size = gzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
-  gzipCache.set(url, size);
-  return size;
-}
 
 /** The scripts index.html names (the entry and its modulepreloads), gzipped, from a build folder. */
 function entryBytes(dist: string): number {
