@@ -75,6 +75,11 @@ describe('xsd login, logout and maintenance against a running stack on the devne
         http('/api/admin/users', { method: 'POST', headers: h, body: JSON.stringify({ email: `new-${crypto.randomUUID()}@silverboard.test`, role: 'admin' }) }),
     },
     {
+      name: 'POST /api/admin/users/password-reset (users)',
+      expect: { super_admin: 200, admin: 403, calendar_access: 403 },
+      send: (h) => http('/api/admin/users/password-reset', { method: 'POST', headers: h, body: JSON.stringify({ email: ROOT.email }) }),
+    },
+    {
       name: 'PATCH /api/admin/users/:id (users)',
       expect: { super_admin: 200, admin: 403, calendar_access: 403 },
       send: async (h) => http(`/api/admin/users/${await target()}`, { method: 'PATCH', headers: h, body: JSON.stringify({ role: 'admin' }) }),
