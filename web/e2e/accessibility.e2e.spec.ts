@@ -181,7 +181,7 @@ describe('axe-core: no violations', () => {
       await page.context().clearCookies();
       await visit('/admin', 'form');
       findings.push(...(await axe('admin sign-in')));
-      await page.getByRole('button', { name: 'Forgot Password?' }).click();
+      await page.getByRole('button', { name: 'Forgot Password' }).click();
       await page.getByTestId('forgot-password-form').getByLabel('Email').fill(`nobody-${width}@silverboard.test`);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByTestId('forgot-password-sent').waitFor();

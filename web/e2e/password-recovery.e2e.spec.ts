@@ -59,7 +59,7 @@ describe('Forgot Password', () => {
       await page.setViewportSize({ width, height });
       const problems = collectConsoleErrors(page);
       await page.goto(`${stack.url}/admin`);
-      await page.getByRole('button', { name: 'Forgot Password?' }).click();
+      await page.getByRole('button', { name: 'Forgot Password' }).click();
       const form = page.getByTestId('forgot-password-form');
       const before = smtp.mails.length;
       await form.getByLabel('Email').fill(email);

@@ -154,17 +154,17 @@ describe('password recovery (a browser not signed in)', () => {
     fakeApi({ 'GET /api/auth/password-reset': { status: 200, body: { by_email: false } } });
     renderWithQuery(<AdminScreen />);
     expect((await screen.findByTestId('ask-super-admin')).textContent).toBe('Forgot your password? Ask a super admin to send you a reset link.');
-    expect(screen.queryByRole('button', { name: 'Forgot Password?' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Forgot Password' })).toBeNull();
   });
 
-  it("with mail, 'Forgot Password?' asks for a link and shows the server's answer", async () => {
+  it("with mail, 'Forgot Password' asks for a link and shows the server's answer", async () => {
     const message = 'If that email belongs to a staff account, a password reset link is on its way. It works once, within 30 minutes.';
     const api = fakeApi({
       'GET /api/auth/password-reset': { status: 200, body: { by_email: true } },
       'POST /api/auth/password-reset': { status: 202, body: { message } },
     });
     renderWithQuery(<AdminScreen />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot Password' }));
     const form = screen.getByTestId('forgot-password-form');
     await userEvent.type(form.querySelector('input')!, ' ann@silverboard.test ');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));

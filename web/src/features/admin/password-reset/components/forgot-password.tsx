@@ -25,7 +25,7 @@ export function ForgotPassword() {
     return (
       <div className="button-row">
         <button type="button" className="btn btn--ghost" onClick={() => setOpen(true)}>
-          Forgot Password?
+          Forgot Password
         </button>
       </div>
     );
