@@ -131,7 +131,10 @@ export class PasswordResetService implements OnApplicationShutdown {
     while (this.draining) await this.draining;
   }
 
+  /** Finishes the mail under way; those still waiting are dropped (a slow server must not hold up the stop). */
   async onApplicationShutdown(): Promise<void> {
+    const dropped = this.outbox.splice(0).length;
+    if (dropped > 0) this.logger.warn(`stopping: ${dropped} password reset mail(s) not sent`);
     await this.settled();
     this.mailer?.close();
   }
@@ -161,6 +164,7 @@ export class PasswordResetService implements OnApplicationShutdown {
     if (!account) return;
     const { link } = await this.issue(account.id, SELF_SERVICE, 'self');
     await this.mail({ email: account.email, link, by: 'self' });
+    this.logger.log(`password reset link mailed: account ${account.id}`);
   }
 
   private async findAccount(email: string): Promise<{ id: string; email: string } | null> {
