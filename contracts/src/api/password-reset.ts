@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './auth.js';
-import { EMAIL_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE } from './admin-users.js';
+import { EMAIL_REQUIRED_MESSAGE, StaffEmailField } from './admin-users.js';
 
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 /** The query parameter of the reset link on /admin. */
@@ -29,14 +29,8 @@ export const TOO_MANY_RESET_ATTEMPTS_MESSAGE = 'Too many password reset attempts
 /** The Passwords tab's answer once a super admin's link went out by mail. */
 export const RESET_LINK_SENT_MESSAGE = 'Password reset link sent.';
 
-const email = z
-  .string({ error: EMAIL_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, EMAIL_REQUIRED_MESSAGE)
-  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE));
-
 /** `POST /api/auth/password-reset` and `POST /api/admin/users/password-reset`. */
-export const PasswordResetRequestSchema = z.object({ email }, { error: EMAIL_REQUIRED_MESSAGE });
+export const PasswordResetRequestSchema = z.object({ email: StaffEmailField }, { error: EMAIL_REQUIRED_MESSAGE });
 
 /** `GET /api/auth/password-reset` (200): whether the login page offers 'Forgot Password'. */
 export interface PasswordResetAvailability {
