@@ -30,7 +30,7 @@ export interface ProjectorOptions {
 export const CHECKPOINT_FLUSH_MS = 100;
 
 /** Events per transaction (and per page read from the log) while a rebuild replays the log. */
-export const REBUILD_PAGE = 10_000;
+export const REBUILD_PAGE = 20_000;
 /** A rebuild gives up when reading or writing one page takes this long. */
 export const REBUILD_STALLED_AFTER_MS = 120_000;
 
@@ -198,7 +198,7 @@ export class Projector {
     try {
       for (const projection of projections) shadows.set(projection, await createShadow(this.db, projection));
       let head = await this.log.lastSequence();
-      const report = (replayed: number) => options.onProgress?.({ replayed, head });
+      const report = (replayed: number) => options.onProgress?.({ replayed, head: Math.max(head, replayed) });
       report(0);
       let reached = await this.replay(shadows, 1, head, guard, report);
       // Events appended meanwhile: caught up in pages while the live tables keep serving.
@@ -262,6 +262,8 @@ export class Projector {
     const relevant = events.filter((stored) => handles.has(stored.event.type)) as StoredEventOf<EventType>[];
     if (relevant.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
+      // A crash loses the whole shadow anyway: no need to wait for each page to reach the disk.
+      await sql`set local synchronous_commit = off`.execute(trx);
       await useShadow(trx, projection, live);
       await projection.apply(trx, relevant);
     });
@@ -276,34 +278,38 @@ export class Projector {
     const wasRunning = this.subscriptions.has(name);
     await this.subscriptions.get(name)?.stop();
     this.subscriptions.delete(name);
-    await this.checkpoints.ensure(this.db, name);
-    // Nothing else writes this projection now: the events up to the head read here are the last
-    // it needs, read before the transaction (the embedded log reads through the same connection).
-    const handles = new Set<EventType>(projection.handles);
-    const head = await this.log.lastSequence();
-    const tail: StoredEventOf<EventType>[] = [];
     let sequence = reached;
-    while (sequence < head) {
-      const events = await this.log.read(sequence + 1, Math.min(this.rebuildPage, head - sequence));
-      if (events.length === 0) break;
-      for (const stored of events) if (handles.has(stored.event.type)) tail.push(stored as StoredEventOf<EventType>);
-      sequence = events[events.length - 1].sequence;
-    }
-    await this.serialized(async () => {
-      this.unsaved.delete(name);
-      await this.db.transaction().execute(async (trx) => {
-        await this.checkpoints.lock(trx, name);
-        await useShadow(trx, projection, live);
-        if (tail.length > 0) await projection.apply(trx, tail);
-        await swapInShadow(trx, projection, live);
-        await this.checkpoints.set(trx, name, sequence);
+    try {
+      await this.checkpoints.ensure(this.db, name);
+      // Nothing else writes this projection now: the events up to the head read here are the last
+      // it needs, read before the transaction (the embedded log reads through the same connection).
+      const handles = new Set<EventType>(projection.handles);
+      const head = await this.log.lastSequence();
+      const tail: StoredEventOf<EventType>[] = [];
+      while (sequence < head) {
+        const events = await this.log.read(sequence + 1, Math.min(this.rebuildPage, head - sequence));
+        if (events.length === 0) break;
+        for (const stored of events) if (handles.has(stored.event.type)) tail.push(stored as StoredEventOf<EventType>);
+        sequence = events[events.length - 1].sequence;
+      }
+      await this.serialized(async () => {
+        this.unsaved.delete(name);
+        await this.db.transaction().execute(async (trx) => {
+          await this.checkpoints.lock(trx, name);
+          await useShadow(trx, projection, live);
+          if (tail.length > 0) await projection.apply(trx, tail);
+          await swapInShadow(trx, projection, live);
+          await this.checkpoints.set(trx, name, sequence);
+        });
       });
-    });
-    this.positions.delete(name);
-    this.progress.reset(name);
-    this.progress.advanced(name, sequence, false);
-    await this.log.deleteConsumer(consumerName(name));
-    if (wasRunning) await this.startOne(projection);
+      this.positions.delete(name);
+      this.progress.reset(name);
+      this.progress.advanced(name, sequence, false);
+      await this.log.deleteConsumer(consumerName(name));
+    } finally {
+      // After a failed swap too: the live tables are the old ones, still served and kept current.
+      if (wasRunning) await this.startOne(projection);
+    }
     return sequence;
   }
 
