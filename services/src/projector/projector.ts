@@ -157,6 +157,8 @@ export class Projector {
     this.stopped = false;
     await this.lead();
     if (this.stopped) return this.resign();
+    // What a rebuild killed part-way left behind (only a leader rebuilds, so none is running).
+    for (const projection of this.projections) await dropShadow(this.db, projection);
     await Promise.all(this.projections.map((projection) => this.startOne(projection, { fromStart: true })));
   }
 
