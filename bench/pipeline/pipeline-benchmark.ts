@@ -3,7 +3,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { AnyEvent } from '@xsd/contracts';
 import { ProjectionProgress } from '../../services/src/core/projection-progress.js';
-import { CheckpointsRepository } from '../../services/src/core/checkpoints.repository.js';
+import { sql } from 'kysely';
+import { CheckpointsRepository, consumerName } from '../../services/src/core/checkpoints.repository.js';
 import { Projector } from '../../services/src/projector/projector.js';
 import type { Projection } from '../../services/src/projector/projection.js';
 import { priceCandlesProjection } from '../../services/src/read-models/price-candles/price-candles.projection.js';
@@ -35,7 +36,17 @@ export interface PipelineBenchmarkResult {
   readonly burst: BurstResult;
   readonly burstAllTickProjections: BurstResult;
   readonly steady: { rate: number; events: number; p50Ms: number; p99Ms: number; maxMs: number };
-  readonly rebuild: { events: number; elapsedMs: number; eventsPerSecond: number };
+  readonly rebuild: RebuildFigure;
+  /** The same replay as the projector did it before shadow tables: emptied table, live consumer from sequence 1. */
+  readonly rebuildBefore: RebuildFigure;
+  /** Both projections of price ticks from one read of the log, in parallel (what a full rebuild of them costs). */
+  readonly rebuildAllTickProjections: RebuildFigure;
+}
+
+export interface RebuildFigure {
+  readonly events: number;
+  readonly elapsedMs: number;
+  readonly eventsPerSecond: number;
 }
 
 /** Records when each projection batch committed, to time append-to-row delays. */
@@ -190,7 +201,28 @@ export async function runPipelineBenchmark(options: PipelineBenchmarkOptions): P
     }
     const total = await eventLog.lastSequence();
     log(`rebuild: replaying ${total} events into price_history...`);
-    const rebuild = await projector.rebuild('price_history', { timeoutMs: 900_000 });
+    const figure = ({ sequence, elapsedMs }: { sequence: number; elapsedMs: number }): RebuildFigure => ({
+      events: sequence,
+      elapsedMs,
+      eventsPerSecond: sequence / (elapsedMs / 1000),
+    });
+    const rebuild = figure(await projector.rebuild('price_history'));
+    log(`rebuild reference: replaying ${total} events into price_history as the projector did before (delete, then its live consumer from 1)...`);
+    const referenceStarted = performance.now();
+    await db.transaction().execute(async (trx) => {
+      await sql`delete from price_history`.execute(trx);
+      await new CheckpointsRepository({ db }).set(trx, 'price_history', 0);
+    });
+    await eventLog.deleteConsumer(consumerName('price_history'));
+    progress.reset('price_history');
+    const reference = projectorFor([priceHistoryProjection]);
+    await reference.start();
+    await progress.waitFor('price_history', total, 900_000);
+    await reference.stop();
+    const rebuildBefore = figure({ sequence: total, elapsedMs: performance.now() - referenceStarted });
+    log(`rebuild: replaying ${total} events into price_history + price_candles...`);
+    const both = projectorFor([priceHistoryProjection, priceCandlesProjection]);
+    const [rebuildAllTickProjections] = await both.rebuildAll(['price_history', 'price_candles']);
 
     return {
       burst,
@@ -202,7 +234,9 @@ export async function runPipelineBenchmark(options: PipelineBenchmarkOptions): P
         p99Ms: percentile(delays, 99),
         maxMs: delays[delays.length - 1] ?? Number.NaN,
       },
-      rebuild: { events: rebuild.sequence, elapsedMs: rebuild.elapsedMs, eventsPerSecond: rebuild.sequence / (rebuild.elapsedMs / 1000) },
+      rebuild,
+      rebuildBefore,
+      rebuildAllTickProjections: figure(rebuildAllTickProjections),
     };
   } finally {
     await Promise.all(projectors.map((projector) => projector.stop()));

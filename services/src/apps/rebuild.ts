@@ -1,29 +1,27 @@
 import type { AppConfig } from '../config/config.js';
 import { appModules } from './app-modules.js';
 import { startWorker } from './bootstrap.js';
-import { Projector } from '../projector/projector.js';
+import { Projector, type RebuildProgress, type RebuildResult } from '../projector/projector.js';
 
-export interface RebuildResult {
-  readonly name: string;
-  readonly sequence: number;
-  readonly elapsedMs: number;
-}
+export type { RebuildProgress, RebuildResult };
 
-/** Rebuilds one projection, or every one in turn, in a short-lived process of its own. */
+/**
+ * Rebuilds one projection, several, or every one (`undefined`) in a short-lived process of its
+ * own: all of them in parallel from one read of the log.
+ */
 export async function rebuildProjections(
   config: AppConfig,
-  name: string | undefined,
+  name: string | readonly string[] | undefined,
   report: (line: string) => void,
+  onProgress?: (progress: RebuildProgress) => void,
 ): Promise<RebuildResult[]> {
   const app = await startWorker(appModules.oneOffCommands(config));
   try {
     const projector = app.get(Projector);
-    const names = name === undefined ? projector.names : [name];
-    const results: RebuildResult[] = [];
-    for (const each of names) {
-      const result = await projector.rebuild(each);
-      report(`${each}: replayed up to event ${result.sequence} in ${(result.elapsedMs / 1000).toFixed(1)} s`);
-      results.push({ name: each, ...result });
+    const names = name === undefined ? projector.names : typeof name === 'string' ? [name] : name;
+    const results = await projector.rebuildAll(names, { onProgress });
+    for (const result of results) {
+      report(`${result.name}: replayed up to event ${result.sequence} in ${(result.elapsedMs / 1000).toFixed(1)} s`);
     }
     return results;
   } finally {

@@ -17,7 +17,11 @@ export interface StoredEventOf<T extends EventType> extends StoredEvent {
 export interface Projection<T extends EventType = EventType> {
   readonly name: string;
   readonly handles: readonly T[];
-  /** Tables this projection alone writes; emptied before a rebuild. */
+  /**
+   * Every table this projection alone writes (several when it keeps rollups beside raw rows; its
+   * retention deletes included). A rebuild fills shadow copies of all of them through `apply` and
+   * swaps them in together, so `apply` names its tables without a schema.
+   */
   readonly tables: readonly (keyof DB & string)[];
   apply(trx: Transaction<DB>, events: readonly StoredEventOf<T>[]): Promise<void>;
 }

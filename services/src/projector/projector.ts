@@ -7,6 +7,7 @@ import { CheckpointsRepository, consumerName } from '../core/checkpoints.reposit
 import type { Projection, StoredEventOf } from './projection.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { ProjectorLeadership } from './projector-leadership.js';
+import { createShadow, dropShadow, indexShadow, swapInShadow, useShadow } from './shadow-tables.js';
 
 export interface ProjectorOptions {
   /** Most events per transaction. Larger batches project faster; smaller ones commit sooner. */
@@ -17,6 +18,8 @@ export interface ProjectorOptions {
   readonly rebuildLeadershipTimeoutMs?: number;
   /** CHECKPOINT_FLUSH_MS unless set (tests hold checkpoints unwritten with a long one). */
   readonly checkpointFlushMs?: number;
+  /** REBUILD_PAGE unless set (tests take small pages to see a rebuild span many transactions). */
+  readonly rebuildPage?: number;
 }
 
 /**
@@ -25,6 +28,47 @@ export interface ProjectorOptions {
  * instead of one transaction a projection an event (every projection reads every event).
  */
 export const CHECKPOINT_FLUSH_MS = 100;
+
+/** Events per transaction (and per page read from the log) while a rebuild replays the log. */
+export const REBUILD_PAGE = 20_000;
+/** A rebuild gives up when reading or writing one page takes this long. */
+export const REBUILD_STALLED_AFTER_MS = 120_000;
+
+export interface RebuildProgress {
+  /** The last event replayed into the shadow tables. */
+  readonly replayed: number;
+  /** The log's head as last read: the rebuild swaps in once it has replayed up to it. */
+  readonly head: number;
+}
+
+export interface RebuildOptions {
+  readonly onProgress?: (progress: RebuildProgress) => void;
+  /** Gives up when one page takes longer than this to read or write (default REBUILD_STALLED_AFTER_MS). */
+  readonly stalledAfterMs?: number;
+}
+
+export interface RebuildResult {
+  readonly name: string;
+  /** The checkpoint the rebuilt tables were swapped in at. */
+  readonly sequence: number;
+  readonly elapsedMs: number;
+}
+
+/** A rebuild made no progress for too long (a lock held elsewhere, say); the live tables are untouched. */
+export class RebuildStalledError extends Error {
+  override name = 'RebuildStalledError';
+  constructor(doing: string, ms: number) {
+    super(`Rebuild stalled: no progress for ${Math.round(ms / 1000)} s ${doing}`);
+  }
+}
+
+function withinStallLimit<T>(work: Promise<T>, ms: number, doing: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RebuildStalledError(doing, ms)), ms);
+  });
+  return Promise.race([work, stalled]).finally(() => clearTimeout(timer));
+}
 
 export interface ProjectionStatus {
   readonly name: string;
@@ -92,6 +136,10 @@ export class Projector {
     this.byName = new Map(projections.map((projection) => [projection.name, projection]));
   }
 
+  private get rebuildPage(): number {
+    return this.options.rebuildPage ?? REBUILD_PAGE;
+  }
+
   /** True once stop() was asked for, so a start still in progress can wind down quietly. */
   get stopping(): boolean {
     return this.stopped;
@@ -109,6 +157,8 @@ export class Projector {
     this.stopped = false;
     await this.lead();
     if (this.stopped) return this.resign();
+    // What a rebuild killed part-way left behind (only a leader rebuilds, so none is running).
+    for (const projection of this.projections) await dropShadow(this.db, projection);
     await Promise.all(this.projections.map((projection) => this.startOne(projection, { fromStart: true })));
   }
 
@@ -121,42 +171,148 @@ export class Projector {
     await this.resign();
   }
 
+  /** Rebuilds one projection; see `rebuildAll`. */
+  async rebuild(name: string, options: RebuildOptions = {}): Promise<RebuildResult> {
+    const [result] = await this.rebuildAll([name], options);
+    return result;
+  }
+
   /**
-   * Empties a projection's tables and checkpoint and replays the log from sequence 1. Resolves when
-   * the projection has caught up with the log as it was when the rebuild began.
+   * Replays the log from sequence 1 into fresh shadow copies of the projections' tables, all of
+   * them from one read of the log, in large transactions, their secondary indexes built after the
+   * bulk of the rows. Once a shadow has caught up with the head, it replaces the live tables in one
+   * transaction with the projection's checkpoint: until then readers see the old complete rows (and
+   * a running projection keeps them current). No time limit: it gives up only when a step makes no
+   * progress for `stalledAfterMs`.
    */
-  async rebuild(name: string, { timeoutMs = 300_000 } = {}): Promise<{ sequence: number; elapsedMs: number }> {
-    const projection = this.byName.get(name);
-    if (!projection) throw new UnknownProjectionError(name, this.names);
+  async rebuildAll(names: readonly string[], options: RebuildOptions = {}): Promise<RebuildResult[]> {
+    const projections = names.map((name) => {
+      const projection = this.byName.get(name);
+      if (!projection) throw new UnknownProjectionError(name, this.names);
+      return projection;
+    });
     const started = Date.now();
-    const wasRunning = this.subscriptions.has(name);
     const wasLeading = this.leading;
     if (!wasLeading) await this.lead(this.options.rebuildLeadershipTimeoutMs ?? 5_000);
+    const stalledAfterMs = options.stalledAfterMs ?? REBUILD_STALLED_AFTER_MS;
+    const guard = <T>(work: Promise<T>, doing: string) => withinStallLimit(work, stalledAfterMs, doing);
+    const shadows = new Map<Projection, string>();
+    try {
+      for (const projection of projections) shadows.set(projection, await createShadow(this.db, projection));
+      let head = await this.log.lastSequence();
+      const report = (replayed: number) => options.onProgress?.({ replayed, head: Math.max(head, replayed) });
+      report(0);
+      let reached = await this.replay(shadows, 1, head, guard, report);
+      // Events appended meanwhile: caught up in pages while the live tables keep serving.
+      while ((head = await this.log.lastSequence()) - reached > this.rebuildPage) {
+        reached = await this.replay(shadows, reached + 1, head, guard, report);
+      }
+      await Promise.all(projections.map((projection) => indexShadow(this.db, projection, shadows.get(projection)!)));
+      return await Promise.all(
+        projections.map(async (projection) => {
+          const sequence = await this.swapIn(projection, shadows.get(projection)!, reached);
+          report(sequence);
+          return { name: projection.name, sequence, elapsedMs: Date.now() - started };
+        }),
+      );
+    } catch (error) {
+      // A stalled statement may still hold its locks; its shadow goes with the next rebuild.
+      if (!(error instanceof RebuildStalledError)) {
+        await Promise.all([...shadows.keys()].map((projection) => dropShadow(this.db, projection).catch(() => undefined)));
+      }
+      throw error;
+    } finally {
+      if (!wasLeading) await this.resign();
+    }
+  }
+
+  /** Writes the events `from..through` into the shadows, a page a transaction, reading the next page meanwhile. */
+  private async replay(
+    shadows: ReadonlyMap<Projection, string>,
+    from: number,
+    through: number,
+    guard: <T>(work: Promise<T>, doing: string) => Promise<T>,
+    report: (replayed: number) => void,
+  ): Promise<number> {
+    let reached = from - 1;
+    if (from > through) return reached;
+    const pages = this.log.scan(from, through, this.rebuildPage);
+    const read = () => {
+      const next = pages.next();
+      next.catch(() => undefined); // awaited below; a write failing first must not leave it unhandled
+      return next;
+    };
+    try {
+      let next = read();
+      for (;;) {
+        const { value: page, done } = await guard(next, `reading the events after ${reached}`);
+        if (done || page.length === 0) break;
+        next = read();
+        const writes = [...shadows].map(([projection, live]) => this.applyToShadow(projection, live, page));
+        await guard(Promise.all(writes), `writing events ${page[0].sequence} to ${page[page.length - 1].sequence}`);
+        reached = page[page.length - 1].sequence;
+        report(reached);
+      }
+    } finally {
+      void pages.return(undefined).catch(() => undefined);
+    }
+    return reached;
+  }
+
+  private async applyToShadow(projection: Projection, live: string, events: readonly StoredEvent[]): Promise<void> {
+    const handles = new Set<EventType>(projection.handles);
+    const relevant = events.filter((stored) => handles.has(stored.event.type)) as StoredEventOf<EventType>[];
+    if (relevant.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      // A crash loses the whole shadow anyway: no need to wait for each page to reach the disk.
+      await sql`set local synchronous_commit = off`.execute(trx);
+      await useShadow(trx, projection, live);
+      await projection.apply(trx, relevant);
+    });
+  }
+
+  /**
+   * Stops the live projection, applies the last events to the shadow and swaps it in with the
+   * checkpoint, in one transaction; restarts the projection there if it was running.
+   */
+  private async swapIn(projection: Projection, live: string, reached: number): Promise<number> {
+    const { name } = projection;
+    const wasRunning = this.subscriptions.has(name);
     await this.subscriptions.get(name)?.stop();
     this.subscriptions.delete(name);
-
-    await this.checkpoints.ensure(this.db, name);
-    await this.serialized(async () => {
-      this.unsaved.delete(name);
-      this.positions.delete(name);
-      await this.db.transaction().execute(async (trx) => {
-        await this.checkpoints.lock(trx, name);
-        for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
-        await this.checkpoints.set(trx, name, 0);
+    let sequence = reached;
+    try {
+      await this.checkpoints.ensure(this.db, name);
+      // Nothing else writes this projection now: the events up to the head read here are the last
+      // it needs, read before the transaction (the embedded log reads through the same connection).
+      const handles = new Set<EventType>(projection.handles);
+      const head = await this.log.lastSequence();
+      const tail: StoredEventOf<EventType>[] = [];
+      while (sequence < head) {
+        const events = await this.log.read(sequence + 1, Math.min(this.rebuildPage, head - sequence));
+        if (events.length === 0) break;
+        for (const stored of events) if (handles.has(stored.event.type)) tail.push(stored as StoredEventOf<EventType>);
+        sequence = events[events.length - 1].sequence;
+      }
+      await this.serialized(async () => {
+        this.unsaved.delete(name);
+        await this.db.transaction().execute(async (trx) => {
+          await this.checkpoints.lock(trx, name);
+          await useShadow(trx, projection, live);
+          if (tail.length > 0) await projection.apply(trx, tail);
+          await swapInShadow(trx, projection, live);
+          await this.checkpoints.set(trx, name, sequence);
+        });
       });
-    });
-    this.progress.reset(name);
-    await this.log.deleteConsumer(consumerName(name));
-
-    const target = await this.log.lastSequence();
-    await this.startOne(projection);
-    await this.progress.waitFor(name, target, timeoutMs);
-    if (!wasRunning) {
-      await this.subscriptions.get(name)?.stop();
-      this.subscriptions.delete(name);
+      this.positions.delete(name);
+      this.progress.reset(name);
+      this.progress.advanced(name, sequence, false);
+      await this.log.deleteConsumer(consumerName(name));
+    } finally {
+      // After a failed swap too: the live tables are the old ones, still served and kept current.
+      if (wasRunning) await this.startOne(projection);
     }
-    if (!wasLeading) await this.resign();
-    return { sequence: target, elapsedMs: Date.now() - started };
+    return sequence;
   }
 
   async status(): Promise<ProjectionStatus[]> {

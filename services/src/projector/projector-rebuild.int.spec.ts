@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { priceCandlesProjection } from '../read-models/price-candles/price-candles.projection.js';
+import { priceHistoryProjection } from '../read-models/price-history/price-history.projection.js';
+import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
+import { priceTicks } from '../testing/price-ticks.js';
+import { tableChecksum } from '../testing/table-checksum.js';
+
+const TICKS = 3_000;
+const TICK_PROJECTIONS = [priceHistoryProjection, priceCandlesProjection];
+
+interface Answer {
+  /** price_history: rows, and how many carry the marked (old) price. */
+  readonly rows: number;
+  readonly marked: number;
+  /** price_candles: hourly candles, and the ticks they count. */
+  readonly candles: number;
+  readonly samples: number;
+}
+
+/** What a reader sees of both read models; each in one statement, as a route reads. */
+async function read(pipeline: Pipeline): Promise<Answer> {
+  const [history, candles] = await Promise.all([
+    sql<{ rows: number; marked: number }>`
+      select count(*)::int as rows, (count(*) filter (where price = 999999))::int as marked from price_history`.execute(pipeline.db),
+    sql<{ candles: number; samples: number }>`
+      select count(*)::int as candles, coalesce(sum(samples), 0)::int as samples from price_candles where bucket = '1h'`.execute(pipeline.db),
+  ]);
+  return { ...history.rows[0], ...candles.rows[0] };
+}
+
+describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector rebuild on the %s pipeline', (kind) => {
+  let pipeline: Pipeline;
+
+  beforeEach(async () => {
+    pipeline = await openPipeline(kind);
+    await pipeline.log.appendMany(priceTicks(TICKS));
+  });
+
+  afterEach(async () => {
+    await pipeline.cleanup();
+  });
+
+  it('given readers reading all along, when price_history and price_candles are rebuilt, then every answer is the complete old or the complete new read model', async () => {
+    // Small pages: the rebuild spans many transactions, each a chance for a reader to see a part.
+    const projector = pipeline.projector(TICK_PROJECTIONS, { rebuildPage: 100 });
+    await projector.start();
+    const head = await pipeline.log.lastSequence();
+    await Promise.all(TICK_PROJECTIONS.map(({ name }) => pipeline.progress.waitFor(name, head, 30_000)));
+    const rebuilt = await Promise.all(['price_history', 'price_candles'].map((table) => tableChecksum(pipeline.db, table)));
+    // The old model, complete but marked, so an answer tells which model it came from.
+    await sql`update price_history set price = 999999`.execute(pipeline.db);
+    await sql`update price_candles set samples = samples * 1000`.execute(pipeline.db);
+    const old = await read(pipeline);
+    expect(old).toMatchObject({ rows: TICKS, marked: TICKS, samples: TICKS * 1000 });
+
+    const answers: { answer: Answer; during: boolean }[] = [];
+    let rebuilding = true;
+    let reading = true;
+    const readers = (async () => {
+      while (reading) answers.push({ answer: await read(pipeline), during: rebuilding });
+    })();
+    const results = await projector.rebuildAll(['price_history', 'price_candles']);
+    rebuilding = false;
+    const after = answers.length;
+    while (answers.length < after + 3) await read(pipeline).then((answer) => answers.push({ answer, during: false }));
+    reading = false;
+    await readers;
+
+    const fresh = { rows: TICKS, marked: 0, candles: old.candles, samples: TICKS };
+    const partial = answers.filter(({ answer }) => {
+      const history = answer.rows === TICKS && (answer.marked === TICKS || answer.marked === 0);
+      const candles = answer.candles === old.candles && (answer.samples === TICKS * 1000 || answer.samples === TICKS);
+      return !history || !candles;
+    });
+    expect(partial).toEqual([]);
+    expect(answers.filter(({ during }) => during).length).toBeGreaterThan(0);
+    expect(answers[0].answer).toEqual(old);
+    expect(answers[answers.length - 1].answer).toEqual(fresh);
+    expect(results.map(({ name, sequence }) => ({ name, sequence }))).toEqual([
+      { name: 'price_history', sequence: head },
+      { name: 'price_candles', sequence: head },
+    ]);
+    expect(await Promise.all(['price_history', 'price_candles'].map((table) => tableChecksum(pipeline.db, table)))).toEqual(rebuilt);
+  });
+
+  it('given ticks appended while it replays, when it swaps in, then the live projection resumes after them and the rows equal a plain run', async () => {
+    const projector = pipeline.projector(TICK_PROJECTIONS, { rebuildPage: 100 });
+    await projector.start();
+    let appended = false;
+    const more = priceTicks(500, Date.parse('2026-03-01T00:00:00.000Z'));
+    const rebuild = projector.rebuildAll(['price_history', 'price_candles'], {
+      onProgress: ({ replayed }) => {
+        if (replayed > 0 && !appended) {
+          appended = true;
+          void pipeline.log.appendMany(more);
+        }
+      },
+    });
+    await rebuild;
+    await pipeline.log.appendMany(priceTicks(200, Date.parse('2026-04-01T00:00:00.000Z')));
+    const head = await pipeline.log.lastSequence();
+    expect(head).toBe(TICKS + 700);
+    await Promise.all(TICK_PROJECTIONS.map(({ name }) => pipeline.progress.waitFor(name, head, 30_000)));
+    const rebuiltThenLive = await Promise.all(['price_history', 'price_candles'].map((table) => tableChecksum(pipeline.db, table)));
+
+    await projector.stop();
+    const plain = pipeline.projector(TICK_PROJECTIONS);
+    await plain.rebuildAll(['price_history', 'price_candles']);
+    expect(await Promise.all(['price_history', 'price_candles'].map((table) => tableChecksum(pipeline.db, table)))).toEqual(rebuiltThenLive);
+    expect(rebuiltThenLive[0].rows).toBe(TICKS + 700);
+  });
+});

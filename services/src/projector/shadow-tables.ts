@@ -1,0 +1,135 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../database/schema.js';
+import type { Projection } from './projection.js';
+
+/**
+ * A rebuild writes a projection's tables into a schema of their own (same table names, same
+ * constraint and index names) and swaps them in at the end, so readers keep the complete old rows
+ * until the new ones are complete. The projection's own write path fills them: its statements name
+ * tables without a schema, and the rebuild's transactions put the shadow schema first on the
+ * search_path.
+ */
+export function shadowSchema(projection: Projection): string {
+  return `rebuild_${projection.name}`;
+}
+
+interface TableObject {
+  readonly name: string;
+  readonly definition: string;
+}
+
+/** The schema the live tables are in (the connection's first, `public` unless DATABASE_URL says otherwise). */
+async function liveSchema(db: Kysely<DB> | Transaction<DB>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0].schema;
+}
+
+/** A live table's constraints that need an index or another table (primary key, unique, exclusion, foreign key). */
+async function constraintsOf(db: Kysely<DB>, schema: string, table: string): Promise<(TableObject & { foreign: boolean })[]> {
+  const { rows } = await sql<{ name: string; definition: string; type: string }>`
+    select k.conname as name, pg_get_constraintdef(k.oid) as definition, k.contype as type
+    from pg_constraint k
+    join pg_class t on t.oid = k.conrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = ${schema} and t.relname = ${table} and k.contype in ('p', 'u', 'x', 'f')
+    order by k.conname`.execute(db);
+  return rows.map((row) => ({ name: row.name, definition: row.definition, foreign: row.type === 'f' }));
+}
+
+/** A live table's indexes that no constraint owns, as CREATE INDEX statements on its shadow. */
+async function indexesOf(db: Kysely<DB>, schema: string, table: string): Promise<(TableObject & { unique: boolean })[]> {
+  const { rows } = await sql<{ name: string; definition: string; unique: boolean; qualified: string }>`
+    select c.relname as name, pg_get_indexdef(i.indexrelid) as definition, i.indisunique as unique,
+      quote_ident(n.nspname) || '.' || quote_ident(t.relname) as qualified
+    from pg_index i
+    join pg_class c on c.oid = i.indexrelid
+    join pg_class t on t.oid = i.indrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = ${schema} and t.relname = ${table}
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid and k.conrelid = i.indrelid)
+    order by c.relname`.execute(db);
+  const shadow = (qualified: string) => qualified.replace(/^[^.]+\./, '');
+  return rows.map((row) => {
+    const on = ` ON ${row.qualified} `;
+    if (!row.definition.includes(on)) throw new Error(`Cannot copy index ${row.name}: unexpected definition ${row.definition}`);
+    // Named as the live one: an index lives in its table's schema, so the names do not clash.
+    return { name: row.name, definition: row.definition.replace(on, ` ON ${shadow(row.qualified)} `), unique: row.unique };
+  });
+}
+
+/** Puts the shadow schema first for the rest of the transaction: the projection's statements then write there. */
+export async function useShadow(trx: Transaction<DB>, projection: Projection, live: string): Promise<void> {
+  await sql`set local search_path to ${sql.id(shadowSchema(projection))}, ${sql.id(live)}`.execute(trx);
+}
+
+/**
+ * Empty copies of the projection's tables in a fresh shadow schema: columns, defaults, checks,
+ * keys and unique indexes (a projection's upserts need them while it loads), foreign keys among
+ * them. The other indexes come after the load (`indexShadow`), which is much faster than keeping
+ * them up to date row by row. Returns the live schema's name.
+ */
+export async function createShadow(db: Kysely<DB>, projection: Projection): Promise<string> {
+  const live = await liveSchema(db);
+  const shadow = shadowSchema(projection);
+  const tables = await Promise.all(
+    projection.tables.map(async (table) => ({
+      table,
+      constraints: await constraintsOf(db, live, table),
+      indexes: await indexesOf(db, live, table),
+    })),
+  );
+  await db.transaction().execute(async (trx) => {
+    // A rebuild that died part-way leaves its shadow behind; it is never read.
+    await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(trx);
+    await sql`create schema ${sql.id(shadow)}`.execute(trx);
+    await useShadow(trx, projection, live);
+    for (const { table } of tables) {
+      await sql`create table ${sql.id(shadow, table)} (like ${sql.id(live, table)} including all excluding indexes)`.execute(trx);
+    }
+    for (const { table, constraints } of tables) {
+      for (const { name, definition } of constraints.filter((each) => !each.foreign)) {
+        await sql`alter table ${sql.id(shadow, table)} add constraint ${sql.id(name)} ${sql.raw(definition)}`.execute(trx);
+      }
+    }
+    for (const { indexes } of tables) {
+      for (const { definition } of indexes.filter((index) => index.unique)) await sql.raw(definition).execute(trx);
+    }
+    // Unqualified in the definition, a referenced table resolves to the shadow's copy when this projection owns it.
+    for (const { table, constraints } of tables) {
+      for (const { name, definition } of constraints.filter((each) => each.foreign)) {
+        await sql`alter table ${sql.id(shadow, table)} add constraint ${sql.id(name)} ${sql.raw(definition)}`.execute(trx);
+      }
+    }
+  });
+  return live;
+}
+
+/** Builds the shadow's remaining indexes once it holds the bulk of the rows, and its planner statistics. */
+export async function indexShadow(db: Kysely<DB>, projection: Projection, live: string): Promise<void> {
+  const shadow = shadowSchema(projection);
+  for (const table of projection.tables) {
+    const indexes = await indexesOf(db, live, table);
+    await db.transaction().execute(async (trx) => {
+      await useShadow(trx, projection, live);
+      for (const { definition } of indexes.filter((index) => !index.unique)) await sql.raw(definition).execute(trx);
+    });
+    await sql`analyze ${sql.id(shadow, table)}`.execute(db);
+  }
+}
+
+/**
+ * Replaces the live tables by their shadows inside the caller's transaction (which also moves the
+ * checkpoint): readers see the old rows until it commits and the new ones after, never a mix.
+ */
+export async function swapInShadow(trx: Transaction<DB>, projection: Projection, live: string): Promise<void> {
+  const shadow = shadowSchema(projection);
+  // One statement for all of them: foreign keys among a projection's tables do not stop it.
+  await sql`drop table ${sql.join(projection.tables.map((table) => sql.id(live, table)))}`.execute(trx);
+  for (const table of projection.tables) await sql`alter table ${sql.id(shadow, table)} set schema ${sql.id(live)}`.execute(trx);
+  await sql`drop schema ${sql.id(shadow)}`.execute(trx);
+}
+
+/** Drops a rebuild's shadow after a failure; the live tables are untouched. */
+export async function dropShadow(db: Kysely<DB>, projection: Projection): Promise<void> {
+  await sql`drop schema if exists ${sql.id(shadowSchema(projection))} cascade`.execute(db);
+}
