@@ -43,6 +43,16 @@ export interface AppConfig {
    * below its descriptor limit (`ulimit -n`) less what the rest of the process needs.
    */
   readonly liveStreamMaxTotal: number;
+  /**
+   * XSD_TELEGRAM_BOT_TOKEN (a secret: never logged, never sent to the browser) and XSD_TELEGRAM_API_URL
+   * (the Bot API, https://api.telegram.org by default): Telegram alerts; null without a token.
+   */
+  readonly telegram: TelegramConfig | null;
+}
+
+export interface TelegramConfig {
+  readonly botToken: string;
+  readonly apiUrl: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -87,7 +97,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsRawDays: positiveSetting(env, 'XSD_ANALYTICS_RAW_DAYS', 90),
     liveStreamMaxPerClient: positiveSetting(env, 'XSD_STREAM_MAX_PER_CLIENT', 20),
     liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
+    telegram: telegramSettings(env),
   };
+}
+
+/** Bot tokens look like `123456:ABC-def_...`; anything else would only fail later, at Telegram. */
+const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
+
+function telegramSettings(env: NodeJS.ProcessEnv): TelegramConfig | null {
+  const botToken = optional(env, 'XSD_TELEGRAM_BOT_TOKEN');
+  if (botToken === null) return null;
+  // The message names the variable, never its value.
+  if (!BOT_TOKEN.test(botToken)) throw new ConfigError("XSD_TELEGRAM_BOT_TOKEN must look like '<bot id>:<secret>' as BotFather gives it");
+  const apiUrl = optional(env, 'XSD_TELEGRAM_API_URL') ?? 'https://api.telegram.org';
+  if (!/^https?:\/\/[^\s]+$/.test(apiUrl)) throw new ConfigError(`XSD_TELEGRAM_API_URL must be an http(s) URL, got '${apiUrl}'`);
+  return { botToken, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
 function portSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {

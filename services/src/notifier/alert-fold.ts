@@ -11,6 +11,7 @@ import {
   type TargetKeys,
   type ThresholdRuleRow,
 } from '../read-models/push/notifier-state.repository.js';
+import type { NotifierTelegramRepository } from '../read-models/push/notifier-telegram.repository.js';
 import { floatingStartAsUtc, instantMs } from '../read-models/push/notifier-rules.js';
 import { deterministicEventId, triggerId } from './trigger-ids.js';
 import { triggerMessage } from './trigger-message.js';
@@ -23,6 +24,9 @@ export const NOTIFIER_EVENT_TYPES = new Set<AnyEvent['type']>([
   'push.subscription-removed',
   'push.alerts-triggered',
   'push.deliveries-recorded',
+  'telegram.link-created',
+  'telegram.chat-bound',
+  'telegram.chat-unbound',
 ]);
 
 interface Fired {
@@ -109,7 +113,12 @@ const judged = (decided: DecidedTrigger[], evaluated: number): FoldResult => ({ 
  * Applies one event of the log to the notifier's state, inside the transaction that also moves its
  * checkpoint. "Now" is the event's own time, so the same log always gives the same decisions.
  */
-export async function foldEvent(trx: Transaction<DB>, state: NotifierStateRepository, event: AnyEvent): Promise<FoldResult> {
+export async function foldEvent(
+  trx: Transaction<DB>,
+  state: NotifierStateRepository,
+  telegram: NotifierTelegramRepository,
+  event: AnyEvent,
+): Promise<FoldResult> {
   switch (event.type) {
     case 'price.ticked': {
       const { token, chain, price } = event.data;
@@ -154,6 +163,17 @@ export async function foldEvent(trx: Transaction<DB>, state: NotifierStateReposi
     }
     case 'push.deliveries-recorded':
       await state.recordOutcomes(trx, event.data.deliveries, event.occurredAt);
+      return NOTHING;
+    case 'telegram.link-created':
+      await telegram.saveLink(trx, event.data, event.occurredAt);
+      return NOTHING;
+    case 'telegram.chat-bound':
+      // Used once: the binding that comes first in the log takes the link.
+      await telegram.markLinkUsed(trx, event.data.linkId, event.occurredAt);
+      await state.bindTelegramChat(trx, event.data);
+      return NOTHING;
+    case 'telegram.chat-unbound':
+      await state.removeSubscription(trx, event.data.subscriptionId);
       return NOTHING;
     default:
       return NOTHING;

@@ -1,0 +1,58 @@
+/**
+ * The Bot API's sending limits, kept on this side: about 30 messages a second overall, one a second
+ * to a private chat, twenty a minute to a group or channel. Messages to one chat go one after
+ * another; every message takes the next free place in the overall schedule.
+ */
+export interface PacerLimits {
+  /** Messages per second overall; below the Bot API's 30. */
+  readonly perSecond: number;
+  /** Gap between two messages to a private chat (positive ids). */
+  readonly privateChatGapMs: number;
+  /** Gap between two messages to a group or channel (negative ids). */
+  readonly groupChatGapMs: number;
+}
+
+export const BOT_API_LIMITS: PacerLimits = { perSecond: 25, privateChatGapMs: 1_000, groupChatGapMs: 3_000 };
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+export class TelegramPacer {
+  private nextSlot = 0;
+  /** Per chat: the end of its queue and when its last message left. Dropped when idle. */
+  private readonly chats = new Map<number, { tail: Promise<void>; lastAt: number }>();
+
+  constructor(private readonly limits: PacerLimits = BOT_API_LIMITS) {}
+
+  /** Runs `send` when the limits allow, for `chatId`; resolves with its result. */
+  run<T>(chatId: number, send: () => Promise<T>): Promise<T> {
+    const chat = this.chats.get(chatId) ?? { tail: Promise.resolve(), lastAt: -Infinity };
+    this.chats.set(chatId, chat);
+    const result = chat.tail.then(async () => {
+      const gap = chatId < 0 ? this.limits.groupChatGapMs : this.limits.privateChatGapMs;
+      await sleep(chat.lastAt + gap - Date.now());
+      await this.slot();
+      chat.lastAt = Date.now();
+      return send();
+    });
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    chat.tail = tail;
+    // Forgotten once nothing more is queued and its gap has passed (bounded by the chats in use).
+    void tail.then(() => setTimeout(() => this.chats.get(chatId)?.tail === tail && this.chats.delete(chatId), this.limits.groupChatGapMs).unref());
+    return result;
+  }
+
+  /** Nothing leaves before `untilMs` (a 429's retry_after applies to the whole bot). */
+  holdUntil(untilMs: number): void {
+    this.nextSlot = Math.max(this.nextSlot, untilMs);
+  }
+
+  private async slot(): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, this.nextSlot);
+    this.nextSlot = at + 1_000 / this.limits.perSecond;
+    await sleep(at - now);
+  }
+}
