@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { sendRaw } from '../testing/raw-http.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { startTelegramFake, type TelegramFake } from '../testing/telegram-fake.js';
+import { TELEGRAM_SENDER } from '../telegram/telegram-client.module.js';
+import { TelegramSender } from '../telegram/telegram-sender.js';
 
 const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 /** Fixed, so a failure is replayed exactly by running the test again. */
@@ -217,14 +220,18 @@ function contractBreach(status: number, text: string, get: (name: string) => str
 describe('every route against malformed input', () => {
   let pipeline: Pipeline;
   let api: StaffTestApp;
+  let telegram: TelegramFake;
   let base: string;
   let token: string;
   const routes: { method: string; url: string }[] = [];
 
   beforeAll(async () => {
     pipeline = await openPipeline('embedded');
+    // Telegram on (its Bot API faked), so 'Send to Telegram' is tried past its "not enabled" answer.
+    telegram = await startTelegramFake();
     api = await createStaffTestApp(pipeline, {
       admin: ROOT,
+      overrides: [{ provide: TELEGRAM_SENDER, useValue: TelegramSender.fromConfig({ botToken: telegram.token, apiUrl: telegram.url }) }],
       // The multipart cases each come "from" an address of their own.
       http: { trustedProxies: ['loopback'] },
       onRoute: ({ method, url }) => {
@@ -238,12 +245,13 @@ describe('every route against malformed input', () => {
 
   afterAll(async () => {
     await api?.close();
+    await telegram?.close();
     await pipeline?.cleanup();
   });
 
   it('finds the routes it is to try', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users']),
+      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users', 'POST /api/alerts/telegram-link']),
     );
   });
 
