@@ -261,3 +261,68 @@ describe('without XSD_TELEGRAM_BOT_TOKEN', () => {
     expect((await pipeline.log.read(1, 1_000)).filter((stored) => stored.event.type === 'telegram.link-created')).toEqual([]);
   });
 });
+
+describe('the fan-out of one price crossing to 200 bound chats', () => {
+  const CHATS = 200;
+  let pipeline: Pipeline;
+  let fake: TelegramFake;
+  let notifier: Notifier;
+
+  beforeAll(async () => {
+    pipeline = await openPipeline('embedded');
+    fake = await startTelegramFake();
+    const metrics = new Metrics({ processMetrics: false });
+    const clock = () => new Date();
+    notifier = new Notifier(
+      pipeline.db,
+      pipeline.log,
+      new NotifierStateRepository({ db: pipeline.db }),
+      new WebPushSender(VAPID, metrics),
+      new PushDeliveryRecords(pipeline.log, clock),
+      clock,
+      metrics,
+      { telegram: TelegramSender.fromConfig({ botToken: fake.token, apiUrl: fake.url }) },
+    );
+    await notifier.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await notifier?.stop();
+    await fake?.close();
+    await pipeline?.cleanup();
+  });
+
+  it('reaches every chat once and stays under the Bot API limit of 30 messages per second in every second', { timeout: 60_000 }, async () => {
+    const now = new Date();
+    const chats = Array.from({ length: CHATS }, (_, index) => 50_000 + index);
+    await pipeline.log.appendMany(
+      chats.map((chatId, index) =>
+        createEvent(
+          'telegram.chat-bound',
+          {
+            subscriptionId: telegramSubscriptionId(chatId),
+            chatId,
+            linkId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+            preferences: PREFERENCES,
+            alerts: { token: [{ id: 'up', token: 'XSD', chain: 'Base', condition: 'above', price: 1, enabled: true, lastTriggered: null }], silver: [], calendar: [] },
+          },
+          { actor: { kind: 'visitor', id: null }, now },
+        ),
+      ),
+    );
+    await pipeline.log.append(createEvent('price.ticked', { token: 'XSD', chain: 'Base', price: 1.2, observedAt: now.toISOString() }, { actor: SYSTEM, now }));
+    const messages = await fake.waitForMessages(CHATS, { timeoutMs: 45_000 });
+    expect(new Set(messages.map((message) => message.chatId))).toEqual(new Set(chats));
+    const times = messages.map((message) => message.at).sort((a, b) => a - b);
+    const perSecond = ((CHATS - 1) * 1_000) / (times.at(-1)! - times[0]);
+    let busiest = 0;
+    for (let start = 0, end = 0; end < times.length; end += 1) {
+      while (times[end] - times[start] >= 1_000) start += 1;
+      busiest = Math.max(busiest, end - start + 1);
+    }
+    console.log(`Telegram fan-out: ${CHATS} chats at ${perSecond.toFixed(1)} messages/s overall, at most ${busiest} in any second (Bot API limit: 30/s)`);
+    expect(perSecond).toBeLessThan(30);
+    expect(busiest).toBeLessThanOrEqual(30);
+    expect(perSecond).toBeGreaterThan(15);
+  });
+});
