@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
+import { startTelegramFake, type TelegramFake } from '@xsd/services/testing/telegram-fake';
 import { waitFor } from '@xsd/services/testing/wait-for';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,13 +33,24 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let stack: RunningStack;
+/** Telegram on, so /price-alerts shows 'Send to Telegram' while it is scanned. */
+let telegram: TelegramFake;
 let browser: Browser;
 let page: Page;
 let listener: Page;
 let api: AdminApi;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { XSD_ADMIN_EMAIL: SUPER.email, XSD_ADMIN_PASSWORD: SUPER.password, XSD_DEVNET_TICK_MS: String(3_600_000) } });
+  telegram = await startTelegramFake();
+  stack = await startStack({
+    env: {
+      XSD_ADMIN_EMAIL: SUPER.email,
+      XSD_ADMIN_PASSWORD: SUPER.password,
+      XSD_DEVNET_TICK_MS: String(3_600_000),
+      XSD_TELEGRAM_BOT_TOKEN: telegram.token,
+      XSD_TELEGRAM_API_URL: telegram.url,
+    },
+  });
   await waitFor(async () => (await fetch(`${stack.url}/api/prices/latest`)).status === 200, { timeoutMs: 60_000, intervalMs: 250, message: 'the first prices' });
   api = await adminApi(stack.url, SUPER.email, SUPER.password);
   await storeContent(stack.url, api);
@@ -55,6 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await telegram?.close();
 });
 
 interface Finding {
@@ -146,6 +159,7 @@ describe('axe-core: no violations', () => {
       await scanDialog('day dialog', page.locator('[data-testid="day-cell"] .month__more').first(), '[data-testid="day-dialog"]', findings);
 
       await visit('/price-alerts');
+      await page.getByTestId('telegram-panel').waitFor();
       for (const kind of ['token', 'silver', 'calendar']) await page.getByTestId(`create-${kind}-alert`).click();
       await settled();
       findings.push(...(await axe('alert forms', '#main')));

@@ -28,6 +28,7 @@ import { TelegramSender } from './telegram-sender.js';
 
 const VAPID = { subject: 'mailto:ops@silverboard.test', ...webpush.generateVAPIDKeys() };
 const SYSTEM = { kind: 'system', id: 'test' } as const;
+const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const PREFERENCES = { priceAlerts: true, silverAlerts: true, calendarEvents: true, systemUpdates: true };
 const ALERTS: AlertLists = {
   token: [
@@ -84,6 +85,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Telegram alerts on the %
     fake = await startTelegramFake();
     const sender = TelegramSender.fromConfig({ botToken: fake.token, apiUrl: fake.url });
     api = await createStaffTestApp(pipeline, {
+      admin: ROOT,
       clock,
       http: { trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] },
       overrides: [{ provide: TELEGRAM_SENDER, useValue: sender }],
@@ -206,6 +208,31 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Telegram alerts on the %
     const tries = fake.calls().filter((call) => call.chatId === 1006);
     expect(tries.map((call) => call.outcome)).toEqual(['throttled', 'sent']);
     expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(2_000 - 50);
+  });
+
+  it('sends breaking news that staff push to the bound chats that take system updates, once, with the push words', async () => {
+    const withNews = await link();
+    fake.userSends(1007, `/start ${withNews.code}`);
+    await lastReply(1007, 1);
+    const body: TelegramLinkRequest = { visitorId: 'visitor-0123456789', preferences: { ...PREFERENCES, systemUpdates: false }, alerts: ALERTS };
+    const withoutNews = new URL(((await requestLink(body).expect(201)).body as TelegramLinkResponse).url).searchParams.get('start');
+    fake.userSends(1008, `/start ${withoutNews}`);
+    await lastReply(1008, 1);
+    await bound(1008, true);
+
+    const auth = { Authorization: `Bearer ${(await api.login(ROOT.email, ROOT.password)).token}` };
+    const created = await api.http().post('/api/admin/news').set(auth).send({ title: 'Bridge upgrade', content: '<p>Bridges <b>pause</b> at 10:00.</p><p>Back by noon &amp; safe.</p>', notify_users: true }).expect(201);
+    const newsId = (created.body as { item: { id: string } }).item.id;
+    await api.http().post(`/api/admin/news/${newsId}/push`).set(auth).expect(200);
+    const text = 'Bridge upgrade\nBridges pause at 10:00.\nBack by noon & safe.';
+    await fake.waitForMessages(2, { chatId: 1007, timeoutMs: 15_000 });
+    await settled();
+    expect(fake.messages(1007).filter((message) => message.text === text)).toHaveLength(1);
+    expect(fake.messages(1001).filter((message) => message.text === text)).toHaveLength(1);
+    expect(fake.messages(1008).filter((message) => message.text === text)).toHaveLength(0);
+    const triggered = (await eventsOf('push.alerts-triggered')).flatMap((event) => event.data.triggers).filter((trigger) => trigger.kind === 'news');
+    expect(triggered.map((trigger) => trigger.subscriptionId).sort()).toEqual([telegramSubscriptionId(1001), telegramSubscriptionId(1007)].sort());
+    expect(triggered[0]).toMatchObject({ alertId: newsId, urgency: 'high', payload: { title: 'Bridge upgrade', tag: `news-${newsId}` } });
   });
 
   it('refuses bad input with the JSON error shape and stores nothing', async () => {

@@ -66,7 +66,7 @@ export interface DecidedTrigger extends AlertTriggerItem {
 export interface SendableTrigger {
   readonly trigger_id: string;
   readonly subscription_id: string;
-  readonly kind: AlertKind;
+  readonly kind: AlertTriggerItem['kind'];
   readonly alert_id: string;
   readonly payload: PushPayload;
   readonly urgency: 'very-low' | 'low' | 'normal' | 'high';
@@ -237,6 +237,17 @@ export class NotifierStateRepository extends DatabaseRepository {
         ${deliveries.map((d) => d.attempts)}::int4[]
       ) as d(trigger_id, outcome, status, attempts)
       where t.trigger_id = d.trigger_id and t.outcome is null`.execute(executor ?? this.db);
+  }
+
+  /** Bound Telegram chats that take breaking news, with their targets. */
+  async newsTargets(trx: Transaction<DB>): Promise<({ subscription_id: string } & TargetKeys)[]> {
+    return trx
+      .selectFrom('notifier_subscriptions')
+      .select(['subscription_id', 'endpoint', 'p256dh', 'auth', 'telegram_chat_id'])
+      .where('telegram_chat_id', 'is not', null)
+      .where('system_updates', '=', true)
+      .orderBy('subscription_id')
+      .execute();
   }
 
   // ── reminders ──────────────────────────────────────────────────────────────

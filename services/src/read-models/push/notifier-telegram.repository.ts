@@ -82,6 +82,11 @@ export class NotifierTelegramRepository extends DatabaseRepository {
       .execute();
   }
 
+  /** A breaking news item as staff keep it now (inside the fold's transaction). */
+  newsItem(trx: Transaction<DB>, id: string): Promise<{ id: string; title: string; content: string } | undefined> {
+    return trx.selectFrom('breaking_news').select(['id', 'title', 'content']).where('id', '=', id).executeTakeFirst();
+  }
+
   /** The next update_id to ask the Bot API for (0: whatever it holds). */
   async offset(botId: number): Promise<number> {
     const row = await this.db.selectFrom('notifier_telegram_offset').select('next_offset').where('bot_id', '=', botId).executeTakeFirst();

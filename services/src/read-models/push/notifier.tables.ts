@@ -1,4 +1,4 @@
-import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
+import type { AlertTriggerItem, PushDeliveryItem } from '@xsd/contracts/events/push-events';
 import type { Generated } from 'kysely';
 import type { Json, JsonObject, Timestamp } from '../../database/column-types.js';
 import type { AlertKind } from '../../database/column-types.js';
@@ -83,7 +83,7 @@ export interface NotifierTriggersTable {
   event_id: string;
   source_id: string;
   subscription_id: string;
-  kind: AlertKind;
+  kind: AlertTriggerItem['kind'];
   alert_id: string;
   value: number | null;
   payload: Json<JsonObject>;
