@@ -37,7 +37,9 @@ export interface NotifierOptions extends PushDispatcherOptions {
 
 /**
  * The notifier: follows the log, evaluates every registered rule on each price and silver event
- * and the calendar reminders on a schedule, and sends web push.
+ * and the calendar reminders on a schedule, and sends web push and, with a Telegram bot, messages to
+ * the chats bound to rules (one PushDispatcher per channel, the same outbox and outcomes), whose
+ * commands it also receives (TelegramUpdates).
  *
  * Exactly one notifier works per database (a leader, like the projector; standbys wait), and its
  * work is idempotent besides:
