@@ -13,6 +13,7 @@ import { decideReminders, foldEvent, NOTIFIER_EVENT_TYPES } from './alert-fold.j
 import type { DecidedTrigger } from '../read-models/push/notifier-state.repository.js';
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { NotifierTelegramRepository } from '../read-models/push/notifier-telegram.repository.js';
+import { BOT_API_LIMITS } from '../telegram/telegram-pacer.js';
 import type { TelegramSender } from '../telegram/telegram-sender.js';
 import { type PushSending, TelegramChannel, WebPushChannel } from './delivery-channels.js';
 import { PushDispatcher, type PushDispatcherOptions } from './push-dispatcher.js';
@@ -87,7 +88,9 @@ export class Notifier {
     this.dispatchers = [new PushDispatcher(this.state, new WebPushChannel(sender, records), records, clock, options)];
     this.telegramUpdates = null;
     if (options.telegram) {
-      this.dispatchers.push(new PushDispatcher(this.state, new TelegramChannel(options.telegram, log, clock), records, clock, options));
+      // Two seconds of the pace in flight at most: a stop's grace (10 s) sees every taken message answered and recorded.
+      const concurrency = 2 * BOT_API_LIMITS.perSecond;
+      this.dispatchers.push(new PushDispatcher(this.state, new TelegramChannel(options.telegram, log, clock), records, clock, { ...options, concurrency }));
       this.telegramUpdates = new TelegramUpdates(options.telegram, this.telegramState, log, clock, async () => this.reached(await this.log.lastSequence()));
     }
     metrics.addCollector(() => this.collectOutboxSize());

@@ -17,7 +17,10 @@ export const BOT_API_LIMITS: PacerLimits = { perSecond: 25, privateChatGapMs: 1_
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 export class TelegramPacer {
-  private nextSlot = 0;
+  /** Messages take their overall places one after another, each at least a place's length after the last one left. */
+  private slots: Promise<void> = Promise.resolve();
+  private lastLeftAt = -Infinity;
+  private heldUntil = 0;
   /** Per chat: the end of its queue and when its last message left. Dropped when idle. */
   private readonly chats = new Map<number, { tail: Promise<void>; lastAt: number }>();
 
@@ -46,13 +49,20 @@ export class TelegramPacer {
 
   /** Nothing leaves before `untilMs` (a 429's retry_after applies to the whole bot). */
   holdUntil(untilMs: number): void {
-    this.nextSlot = Math.max(this.nextSlot, untilMs);
+    this.heldUntil = Math.max(this.heldUntil, untilMs);
   }
 
-  private async slot(): Promise<void> {
-    const now = Date.now();
-    const at = Math.max(now, this.nextSlot);
-    this.nextSlot = at + 1_000 / this.limits.perSecond;
-    await sleep(at - now);
+  /** Measured from when the last message really left, so a late timer never lets a burst catch up. */
+  private slot(): Promise<void> {
+    const turn = this.slots.then(async () => {
+      for (let wait = this.wait(); wait > 0; wait = this.wait()) await sleep(wait);
+      this.lastLeftAt = Date.now();
+    });
+    this.slots = turn;
+    return turn;
+  }
+
+  private wait(): number {
+    return Math.max(this.lastLeftAt + 1_000 / this.limits.perSecond, this.heldUntil) - Date.now();
   }
 }
