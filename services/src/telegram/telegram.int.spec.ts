@@ -124,6 +124,12 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Telegram alerts on the %
     expect(created.data).toMatchObject({ codeHash: createHash('sha256').update(code).digest('hex'), preferences: PREFERENCES, alerts: ALERTS, expiresAt });
     expect(JSON.stringify(created)).not.toContain(code);
     expect(JSON.stringify(created)).not.toContain(fake.token);
+
+    // The browser's push subscription instead of a visitor id, as POST /api/push/subscriptions takes it.
+    const subscription = { endpoint: 'https://push.example/telegram-1', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) } };
+    const withSubscription = await requestLink({ subscription, preferences: PREFERENCES, alerts: ALERTS });
+    expect(withSubscription.status).toBe(201);
+    expect((withSubscription.body as TelegramLinkResponse).url).toMatch(new RegExp(`^https://t\\.me/${fake.botUsername}\\?start=[A-Za-z0-9_-]{32}$`));
   });
 
   it('binds the chat that sends /start <code> (an event), lists its alerts on /alerts, and refuses the same code from another chat', async () => {
