@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { sendRaw } from '../testing/raw-http.js';
+import { type SmtpReceiver, startSmtpReceiver } from '../testing/smtp-receiver.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 import { startTelegramFake, type TelegramFake } from '../testing/telegram-fake.js';
 import { TELEGRAM_SENDER } from '../telegram/telegram-client.module.js';
@@ -219,6 +220,7 @@ function contractBreach(status: number, text: string, get: (name: string) => str
 
 describe('every route against malformed input', () => {
   let pipeline: Pipeline;
+  let smtp: SmtpReceiver;
   let api: StaffTestApp;
   let telegram: TelegramFake;
   let base: string;
@@ -227,10 +229,13 @@ describe('every route against malformed input', () => {
 
   beforeAll(async () => {
     pipeline = await openPipeline('embedded');
+    // Mail on, so that the password reset routes run their whole way.
+    smtp = await startSmtpReceiver();
     // Telegram on (its Bot API faked), so 'Send to Telegram' is tried past its "not enabled" answer.
     telegram = await startTelegramFake();
     api = await createStaffTestApp(pipeline, {
       admin: ROOT,
+      config: { mail: { smtpUrl: smtp.url, from: 'noreply@silverboard.test' } },
       overrides: [{ provide: TELEGRAM_SENDER, useValue: TelegramSender.fromConfig({ botToken: telegram.token, apiUrl: telegram.url }) }],
       // The multipart cases each come "from" an address of their own.
       http: { trustedProxies: ['loopback'] },
@@ -245,13 +250,15 @@ describe('every route against malformed input', () => {
 
   afterAll(async () => {
     await api?.close();
+    await smtp?.close();
     await telegram?.close();
     await pipeline?.cleanup();
   });
 
   it('finds the routes it is to try', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users', 'POST /api/alerts/telegram-link']),
+      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users',
+        'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/admin/users/password-reset', 'POST /api/alerts/telegram-link']),
     );
   });
 
