@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
 import { type SmtpReceiver, startSmtpReceiver } from '@xsd/services/testing/smtp-receiver';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
+import { startTelegramFake, type TelegramFake } from '@xsd/services/testing/telegram-fake';
 import { waitFor } from '@xsd/services/testing/wait-for';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,8 @@ const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-co
 
 let stack: RunningStack;
 let smtp: SmtpReceiver;
+/** Telegram on, so /price-alerts shows 'Send to Telegram' while it is scanned. */
+let telegram: TelegramFake;
 let browser: Browser;
 let page: Page;
 let listener: Page;
@@ -42,6 +45,7 @@ let api: AdminApi;
 beforeAll(async () => {
   // Mail on (a loopback SMTP server), so that the login page offers 'Forgot Password'.
   smtp = await startSmtpReceiver();
+  telegram = await startTelegramFake();
   stack = await startStack({
     env: {
       XSD_ADMIN_EMAIL: SUPER.email,
@@ -49,6 +53,8 @@ beforeAll(async () => {
       XSD_DEVNET_TICK_MS: String(3_600_000),
       XSD_SMTP_URL: smtp.url,
       XSD_MAIL_FROM: 'noreply@silverboard.test',
+      XSD_TELEGRAM_BOT_TOKEN: telegram.token,
+      XSD_TELEGRAM_API_URL: telegram.url,
     },
   });
   await waitFor(async () => (await fetch(`${stack.url}/api/prices/latest`)).status === 200, { timeoutMs: 60_000, intervalMs: 250, message: 'the first prices' });
@@ -68,6 +74,7 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   await smtp?.close();
+  await telegram?.close();
 });
 
 interface Finding {
@@ -159,6 +166,7 @@ describe('axe-core: no violations', () => {
       await scanDialog('day dialog', page.locator('[data-testid="day-cell"] .month__more').first(), '[data-testid="day-dialog"]', findings);
 
       await visit('/price-alerts');
+      await page.getByTestId('telegram-panel').waitFor();
       for (const kind of ['token', 'silver', 'calendar']) await page.getByTestId(`create-${kind}-alert`).click();
       await settled();
       findings.push(...(await axe('alert forms', '#main')));

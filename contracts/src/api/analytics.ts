@@ -25,7 +25,7 @@ export const ANALYTICS_LOAD_FAILED_MESSAGE = 'Failed to load analytics data. Ple
 /** localStorage key of the random visitor id. */
 export const VISITOR_ID_STORAGE_KEY = 'xsd_visitor_id';
 
-const visitorId = z.string().trim().min(8, 'visitor_id is too short').max(64, 'visitor_id is too long');
+export const VISITOR_ID = z.string().trim().min(8, 'visitor_id is too short').max(64, 'visitor_id is too long');
 const page = z.string().trim().min(1, 'page is required').max(512, 'page is too long').startsWith('/', 'page must be a path');
 
 const duration = z.number().int().min(0).max(86_400);
@@ -37,7 +37,7 @@ const duration = z.number().int().min(0).max(86_400);
  */
 export const PageViewBeaconSchema = z.strictObject({
   page,
-  visitor_id: visitorId,
+  visitor_id: VISITOR_ID,
   session_duration: duration.nullable().optional(),
   referrer: z.string().max(512).nullable().optional(),
 });
@@ -49,7 +49,7 @@ export type PageViewBeacon = z.infer<typeof PageViewBeaconSchema>;
  */
 export const PageLeaveBeaconSchema = z.strictObject({
   page,
-  visitor_id: visitorId,
+  visitor_id: VISITOR_ID,
   session_duration: duration,
   ended: z.literal(true),
 });
@@ -60,7 +60,7 @@ export const PAGE_LEAVE_EVENT_TYPE = 'page_leave';
 
 /** A custom event (analytics_events). `event_data` is a small JSON object. */
 export const CustomEventBeaconSchema = z.strictObject({
-  visitor_id: visitorId,
+  visitor_id: VISITOR_ID,
   event_type: z
     .string()
     .trim()

@@ -39,6 +39,7 @@ import {
   PushSubscriptionRemovedData,
   PushSubscriptionSavedData,
 } from './push-events.js';
+import { TelegramChatBoundData, TelegramChatUnboundData, TelegramLinkCreatedData } from './telegram-events.js';
 import { ContactDeletedData, ContactRepliedData, ContactStatusChangedData, ContactSubmittedData } from './contact-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
@@ -79,6 +80,9 @@ export const pushSubscriptionSubject = (subscriptionId: string): string => `xsd.
 export const PUSH_TRIGGERS_SUBJECT = 'xsd.push.triggers';
 export const PUSH_DELIVERIES_SUBJECT = 'xsd.push.deliveries';
 export const PUSH_BROADCASTS_SUBJECT = 'xsd.push.broadcasts';
+/** Links have no rules across them: one subject. Each bound chat is its own aggregate. */
+export const TELEGRAM_LINKS_SUBJECT = 'xsd.telegram.links';
+export const telegramChatSubject = (subscriptionId: string): string => `xsd.telegram.chat.${subjectToken(subscriptionId)}`;
 
 /**
  * Every event of the product: type name (past tense) to schema, subject and aggregate.
@@ -306,6 +310,24 @@ export const eventCatalog = {
     data: PushBroadcastSentData,
     subject: () => PUSH_BROADCASTS_SUBJECT,
     aggregateId: () => 'push',
+  }),
+  'telegram.link-created': define({
+    schemaVersion: 1,
+    data: TelegramLinkCreatedData,
+    subject: () => TELEGRAM_LINKS_SUBJECT,
+    aggregateId: (d) => d.linkId,
+  }),
+  'telegram.chat-bound': define({
+    schemaVersion: 1,
+    data: TelegramChatBoundData,
+    subject: (d) => telegramChatSubject(d.subscriptionId),
+    aggregateId: (d) => d.subscriptionId,
+  }),
+  'telegram.chat-unbound': define({
+    schemaVersion: 1,
+    data: TelegramChatUnboundData,
+    subject: (d) => telegramChatSubject(d.subscriptionId),
+    aggregateId: (d) => d.subscriptionId,
   }),
 } as const;
 

@@ -38,7 +38,8 @@ export const AlertTrigger = z.object({
   triggerId: z.uuid(),
   subscriptionId,
   alertId: z.string().min(1).max(64),
-  kind: z.enum(['price', 'silver', 'calendar']),
+  /** 'news': a breaking news item sent to the bound Telegram chats that take system updates (alertId: the item). */
+  kind: z.enum(['price', 'silver', 'calendar', 'news']),
   /** The price (or event start) that made it fire. */
   value: z.number().nullable(),
   payload: PushPayloadSchema,

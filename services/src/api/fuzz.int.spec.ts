@@ -5,6 +5,9 @@ import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { sendRaw } from '../testing/raw-http.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../testing/smtp-receiver.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { startTelegramFake, type TelegramFake } from '../testing/telegram-fake.js';
+import { TELEGRAM_SENDER } from '../telegram/telegram-client.module.js';
+import { TelegramSender } from '../telegram/telegram-sender.js';
 
 const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 /** Fixed, so a failure is replayed exactly by running the test again. */
@@ -219,6 +222,7 @@ describe('every route against malformed input', () => {
   let pipeline: Pipeline;
   let smtp: SmtpReceiver;
   let api: StaffTestApp;
+  let telegram: TelegramFake;
   let base: string;
   let token: string;
   const routes: { method: string; url: string }[] = [];
@@ -227,9 +231,12 @@ describe('every route against malformed input', () => {
     pipeline = await openPipeline('embedded');
     // Mail on, so that the password reset routes run their whole way.
     smtp = await startSmtpReceiver();
+    // Telegram on (its Bot API faked), so 'Send to Telegram' is tried past its "not enabled" answer.
+    telegram = await startTelegramFake();
     api = await createStaffTestApp(pipeline, {
       admin: ROOT,
       config: { mail: { smtpUrl: smtp.url, from: 'noreply@silverboard.test' } },
+      overrides: [{ provide: TELEGRAM_SENDER, useValue: TelegramSender.fromConfig({ botToken: telegram.token, apiUrl: telegram.url }) }],
       // The multipart cases each come "from" an address of their own.
       http: { trustedProxies: ['loopback'] },
       onRoute: ({ method, url }) => {
@@ -244,13 +251,14 @@ describe('every route against malformed input', () => {
   afterAll(async () => {
     await api?.close();
     await smtp?.close();
+    await telegram?.close();
     await pipeline?.cleanup();
   });
 
   it('finds the routes it is to try', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users',
-        'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/admin/users/password-reset']),
+        'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/admin/users/password-reset', 'POST /api/alerts/telegram-link']),
     );
   });
 

@@ -47,12 +47,22 @@ export interface AppConfig {
   readonly publicUrl: string;
   /** XSD_SMTP_URL + XSD_MAIL_FROM: where staff mail goes out (password reset links); null without mail. */
   readonly mail: MailConfig | null;
+  /**
+   * XSD_TELEGRAM_BOT_TOKEN (a secret: never logged, never sent to the browser) and XSD_TELEGRAM_API_URL
+   * (the Bot API, https://api.telegram.org by default): Telegram alerts; null without a token.
+   */
+  readonly telegram: TelegramConfig | null;
 }
 
 export interface MailConfig {
   /** `smtp://` or `smtps://`, credentials possibly in it: never logged (see describeConfig). */
   readonly smtpUrl: string;
   readonly from: string;
+}
+
+export interface TelegramConfig {
+  readonly botToken: string;
+  readonly apiUrl: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -99,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
     publicUrl: publicUrl(optional(env, 'XSD_PUBLIC_URL'), port),
     mail: mailConfig(optional(env, 'XSD_SMTP_URL'), optional(env, 'XSD_MAIL_FROM')),
+    telegram: telegramSettings(env),
   };
 }
 
@@ -134,6 +145,19 @@ function mailConfig(smtpUrl: string | null, from: string | null): MailConfig | n
   }
   if (!MAIL_FROM.test(from)) throw new ConfigError(`XSD_MAIL_FROM must be an email address, optionally with a name: 'Silverboard <noreply@example.com>', got '${from}'`);
   return { smtpUrl, from };
+}
+
+/** Bot tokens look like `123456:ABC-def_...`; anything else would only fail later, at Telegram. */
+const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
+
+function telegramSettings(env: NodeJS.ProcessEnv): TelegramConfig | null {
+  const botToken = optional(env, 'XSD_TELEGRAM_BOT_TOKEN');
+  if (botToken === null) return null;
+  // The message names the variable, never its value.
+  if (!BOT_TOKEN.test(botToken)) throw new ConfigError("XSD_TELEGRAM_BOT_TOKEN must look like '<bot id>:<secret>' as BotFather gives it");
+  const apiUrl = optional(env, 'XSD_TELEGRAM_API_URL') ?? 'https://api.telegram.org';
+  if (!/^https?:\/\/[^\s]+$/.test(apiUrl)) throw new ConfigError(`XSD_TELEGRAM_API_URL must be an http(s) URL, got '${apiUrl}'`);
+  return { botToken, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
 function portSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {

@@ -81,6 +81,17 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1', logLevel: 'info' });
   });
 
+  it('given no bot token, then Telegram is off; with one, the Bot API is api.telegram.org unless set, and a malformed token is refused without being shown', () => {
+    expect(loadConfig({}).telegram).toBeNull();
+    expect(loadConfig({ XSD_TELEGRAM_API_URL: 'http://127.0.0.1:1' }).telegram).toBeNull();
+    expect(loadConfig({ XSD_TELEGRAM_BOT_TOKEN: '123456:ABC-def_ghi' }).telegram).toEqual({ botToken: '123456:ABC-def_ghi', apiUrl: 'https://api.telegram.org' });
+    expect(loadConfig({ XSD_TELEGRAM_BOT_TOKEN: '123456:ABC', XSD_TELEGRAM_API_URL: 'http://127.0.0.1:4000/' }).telegram).toEqual({ botToken: '123456:ABC', apiUrl: 'http://127.0.0.1:4000' });
+    const refused = () => loadConfig({ XSD_TELEGRAM_BOT_TOKEN: 'secret-without-id' });
+    expect(refused).toThrow("XSD_TELEGRAM_BOT_TOKEN must look like '<bot id>:<secret>' as BotFather gives it");
+    expect(() => loadConfig({ XSD_TELEGRAM_BOT_TOKEN: '1:a', XSD_TELEGRAM_API_URL: 'ftp://x' })).toThrow("XSD_TELEGRAM_API_URL must be an http(s) URL, got 'ftp://x'");
+    expect(JSON.stringify(describeConfig(loadConfig({ XSD_TELEGRAM_BOT_TOKEN: '123456:ABC-def_ghi' })))).not.toContain('ABC-def_ghi');
+  });
+
   it('given nothing about the live stream, then a client may hold 20 streams and the process 10,000; the settings change them', () => {
     expect(loadConfig({})).toMatchObject({ liveStreamMaxPerClient: 20, liveStreamMaxTotal: 10_000 });
     expect(loadConfig({ XSD_STREAM_MAX_PER_CLIENT: '5', XSD_STREAM_MAX_TOTAL: '800' })).toMatchObject({ liveStreamMaxPerClient: 5, liveStreamMaxTotal: 800 });

@@ -84,7 +84,9 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
     columns: ['params', 'enabled', 'last_triggered_at', 'created_at'],
   },
   push_deliveries: { key: ['trigger_id', 'subscription_id'], columns: ['outcome', 'status', 'attempts', 'recorded_at'] },
-  notifier_subscriptions: { key: ['subscription_id'], columns: ['endpoint', 'p256dh', 'auth', 'price_alerts', 'silver_alerts', 'calendar_events'] },
+  notifier_subscriptions: { key: ['subscription_id'], columns: ['endpoint', 'p256dh', 'auth', 'price_alerts', 'silver_alerts', 'calendar_events', 'telegram_chat_id', 'system_updates'] },
+  notifier_telegram_links: { key: ['link_id'], columns: ['code_hash', 'preferences', 'alerts', 'expires_at', 'used_at'] },
+  notifier_telegram_offset: { key: ['bot_id'], columns: ['next_offset'] },
   notifier_rules: {
     key: ['subscription_id', 'kind', 'alert_id'],
     columns: ['enabled', 'token', 'chain', 'condition', 'threshold', 'event_id', 'event_date', 'start_offset_ms', 'reminder_minutes', 'armed', 'last_triggered_at'],
@@ -162,6 +164,7 @@ const VALID_ROWS: Record<string, () => Record<string, unknown>> = {
     attempts: 1,
     recorded_at: new Date(),
   }),
+  notifier_subscriptions: () => ({ subscription_id: crypto.randomUUID(), endpoint: 'https://push.example/1', p256dh: 'k', auth: 'a', price_alerts: true, silver_alerts: true, calendar_events: true }),
   notifier_rules: () => ({ subscription_id: crypto.randomUUID(), kind: 'silver', alert_id: 's1', enabled: true, condition: 'below', threshold: 0.9, armed: true }),
   notifier_triggers: () => ({
     trigger_id: crypto.randomUUID(),
@@ -197,6 +200,8 @@ const CHECK_CASES: readonly (readonly [table: string, column: string, bad: unkno
   ['push_deliveries', 'outcome', 'lost'],
   ['notifier_rules', 'kind', 'weather'],
   ['notifier_triggers', 'outcome', 'lost'],
+  // A subscription is a push endpoint or a Telegram chat, never both.
+  ['notifier_subscriptions', 'telegram_chat_id', 42],
   ['ingestor_chain_status', 'status', 'sleeping'],
 ];
 

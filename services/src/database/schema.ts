@@ -27,7 +27,13 @@ import type {
 } from '../read-models/staff/staff.tables.js';
 import type { TokenSupplyTable } from '../read-models/token-supply/token-supply.table.js';
 import type { AlertRulesTable, NotificationSubscriptionsTable, PushDeliveriesTable } from '../read-models/push/push.tables.js';
-import type { NotifierRulesTable, NotifierSubscriptionsTable, NotifierTriggersTable } from '../read-models/push/notifier.tables.js';
+import type {
+  NotifierRulesTable,
+  NotifierSubscriptionsTable,
+  NotifierTelegramLinksTable,
+  NotifierTelegramOffsetTable,
+  NotifierTriggersTable,
+} from '../read-models/push/notifier.tables.js';
 
 /**
  * The Kysely view of the database, kept by hand in step with `migrations/`, assembled from the
@@ -75,6 +81,8 @@ export interface DB extends EventLogTables {
   notifier_subscriptions: NotifierSubscriptionsTable;
   notifier_rules: NotifierRulesTable;
   notifier_triggers: NotifierTriggersTable;
+  notifier_telegram_links: NotifierTelegramLinksTable;
+  notifier_telegram_offset: NotifierTelegramOffsetTable;
   user_dashboard_preferences: UserDashboardPreferencesTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   dead_letters: DeadLettersTable;

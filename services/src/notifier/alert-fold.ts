@@ -1,5 +1,6 @@
 import type { AnyEvent } from '@xsd/contracts';
-import { PUSH_TRIGGERS_BATCH_MAX } from '@xsd/contracts/events/push-events';
+import type { PushPayload } from '@xsd/contracts/api/push';
+import { type AlertTriggerItem, PUSH_TRIGGERS_BATCH_MAX } from '@xsd/contracts/events/push-events';
 import type { AlertFiring } from '@xsd/contracts/rules/alert-notification';
 import { decideThresholdAlert, reminderFires } from '@xsd/contracts/rules/alert-firing';
 import type { Transaction } from 'kysely';
@@ -11,9 +12,12 @@ import {
   type TargetKeys,
   type ThresholdRuleRow,
 } from '../read-models/push/notifier-state.repository.js';
+import type { NotifierTelegramRepository } from '../read-models/push/notifier-telegram.repository.js';
 import { floatingStartAsUtc, instantMs } from '../read-models/push/notifier-rules.js';
 import { deterministicEventId, triggerId } from './trigger-ids.js';
-import { triggerMessage } from './trigger-message.js';
+import { type TriggerMessage, triggerMessage } from './trigger-message.js';
+import { NEWS_PUSH_TTL_SECONDS, newsPushPayload } from '../push/broadcast/news-push.service.js';
+import { encodePushPayload } from '../push/sender/push-payload.js';
 
 /** The events the notifier folds into its state; everything else only moves its checkpoint. */
 export const NOTIFIER_EVENT_TYPES = new Set<AnyEvent['type']>([
@@ -23,14 +27,25 @@ export const NOTIFIER_EVENT_TYPES = new Set<AnyEvent['type']>([
   'push.subscription-removed',
   'push.alerts-triggered',
   'push.deliveries-recorded',
+  'telegram.link-created',
+  'telegram.chat-bound',
+  'telegram.chat-unbound',
+  'push.broadcast-sent',
 ]);
 
 interface Fired {
   readonly subscriptionId: string;
   readonly target: TargetKeys;
-  readonly firing: AlertFiring;
-  /** The price, or the event start. */
-  readonly value: number;
+  readonly kind: AlertTriggerItem['kind'];
+  readonly alertId: string;
+  /** The price, or the event start; null for news. */
+  readonly value: number | null;
+  readonly message: TriggerMessage;
+}
+
+/** An alert that fired, with its message in the in-tab checker's words. */
+function firedAlert(subscriptionId: string, target: TargetKeys, firing: AlertFiring, value: number, atMs: number): Fired {
+  return { subscriptionId, target, kind: firing.kind, alertId: firing.alertId, value, message: triggerMessage(firing, atMs) };
 }
 
 /**
@@ -43,16 +58,16 @@ export function decidedTriggers(sourceId: string, atMs: number, fired: readonly 
   const triggeredAt = new Date(atMs).toISOString();
   const eventIds: string[] = [];
   return fired.map((item, index) => {
-    const message = triggerMessage(item.firing, atMs);
+    const { message } = item;
     const chunk = Math.floor(index / PUSH_TRIGGERS_BATCH_MAX);
     eventIds[chunk] ??= deterministicEventId(`push.alerts-triggered\n${sourceId}\n${atMs}\n${chunk}`, atMs);
     return {
-      triggerId: triggerId(item.subscriptionId, item.firing.kind, item.firing.alertId, sourceId),
+      triggerId: triggerId(item.subscriptionId, item.kind, item.alertId, sourceId),
       eventId: eventIds[chunk],
       sourceId,
       subscriptionId: item.subscriptionId,
-      alertId: item.firing.alertId,
-      kind: item.firing.kind,
+      alertId: item.alertId,
+      kind: item.kind,
       value: item.value,
       payload: message.payload,
       urgency: message.urgency,
@@ -87,7 +102,7 @@ async function judge(
         lastTriggeredAt: last === null ? null : new Date(last).toISOString(),
       });
     }
-    if (decision.fire) fired.push({ subscriptionId: rule.subscription_id, target: rule, firing: firing(rule), value: price });
+    if (decision.fire) fired.push(firedAlert(rule.subscription_id, rule, firing(rule), price, nowMs));
   }
   await state.updateRuleStates(trx, changes);
   return fired;
@@ -109,7 +124,12 @@ const judged = (decided: DecidedTrigger[], evaluated: number): FoldResult => ({ 
  * Applies one event of the log to the notifier's state, inside the transaction that also moves its
  * checkpoint. "Now" is the event's own time, so the same log always gives the same decisions.
  */
-export async function foldEvent(trx: Transaction<DB>, state: NotifierStateRepository, event: AnyEvent): Promise<FoldResult> {
+export async function foldEvent(
+  trx: Transaction<DB>,
+  state: NotifierStateRepository,
+  telegram: NotifierTelegramRepository,
+  event: AnyEvent,
+): Promise<FoldResult> {
   switch (event.type) {
     case 'price.ticked': {
       const { token, chain, price } = event.data;
@@ -155,6 +175,30 @@ export async function foldEvent(trx: Transaction<DB>, state: NotifierStateReposi
     case 'push.deliveries-recorded':
       await state.recordOutcomes(trx, event.data.deliveries, event.occurredAt);
       return NOTHING;
+    case 'telegram.link-created':
+      await telegram.saveLink(trx, event.data, event.occurredAt);
+      return NOTHING;
+    case 'telegram.chat-bound':
+      // Used once: the binding that comes first in the log takes the link.
+      await telegram.markLinkUsed(trx, event.data.linkId, event.occurredAt);
+      await state.bindTelegramChat(trx, event.data);
+      return NOTHING;
+    case 'telegram.chat-unbound':
+      await state.removeSubscription(trx, event.data.subscriptionId);
+      return NOTHING;
+    case 'push.broadcast-sent': {
+      // Web push subscribers had breaking news from the API's broadcast; bound chats get it here.
+      if (event.data.source !== 'breaking_news') return NOTHING;
+      const targets = await state.newsTargets(trx);
+      const item = targets.length === 0 ? undefined : await telegram.newsItem(trx, event.data.sourceId);
+      if (!item) return NOTHING;
+      const nowMs = Date.parse(event.occurredAt);
+      // Cut to the payload's limits as the push was; alive as long as the push's TTL.
+      const payload = JSON.parse(encodePushPayload(newsPushPayload(item))) as PushPayload;
+      const message: TriggerMessage = { payload, urgency: 'high', expiresAt: new Date(nowMs + NEWS_PUSH_TTL_SECONDS * 1000).toISOString() };
+      const fired = targets.map((target) => ({ subscriptionId: target.subscription_id, target, kind: 'news' as const, alertId: item.id, value: null, message }));
+      return { decided: decidedTriggers(event.data.broadcastId, nowMs, fired), sendable: 0, evaluated: 0 };
+    }
     default:
       return NOTHING;
   }
@@ -184,19 +228,14 @@ export async function decideReminders(
     if (startMs === null) continue;
     if (!reminderFires(startMs, rule.reminder_minutes, rule.last_triggered_at?.getTime() ?? null, nowMs)) continue;
     const fired = byStart.get(startMs) ?? [];
-    fired.push({
-      subscriptionId: rule.subscription_id,
-      target: rule,
-      firing: { kind: 'calendar', alertId: rule.alert_id, eventTitle: rule.title, startMs },
-      value: startMs,
-    });
+    fired.push(firedAlert(rule.subscription_id, rule, { kind: 'calendar', alertId: rule.alert_id, eventTitle: rule.title, startMs }, startMs, nowMs));
     byStart.set(startMs, fired);
   }
   if (byStart.size === 0) return { triggers: [], evaluated: rules.length };
   const at = new Date(nowMs).toISOString();
   await state.markReminded(
     trx,
-    [...byStart.values()].flat().map((item) => ({ subscriptionId: item.subscriptionId, alertId: item.firing.alertId })),
+    [...byStart.values()].flat().map((item) => ({ subscriptionId: item.subscriptionId, alertId: item.alertId })),
     at,
   );
   // The source is the event start: a reminder fires once per start, whichever pass sees it first.

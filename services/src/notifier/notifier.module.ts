@@ -11,6 +11,8 @@ import { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
 import { WebPushSender } from '../push/sender/web-push-sender.js';
 import { WebPushModule } from '../push/sender/web-push.module.js';
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
+import { TELEGRAM_SENDER, TelegramClientModule } from '../telegram/telegram-client.module.js';
+import type { TelegramSender } from '../telegram/telegram-sender.js';
 import { Notifier, NOTIFIER_ROLE } from './notifier.js';
 
 export const NOTIFIER_AUTOSTART = Symbol('NOTIFIER_AUTOSTART');
@@ -33,19 +35,19 @@ class NotifierLifecycle extends leadingConsumerLifecycle(Notifier, NOTIFIER_AUTO
   }
 }
 
-/** The notifier role: alert rules to web push (see Notifier). Part of `all` and of its own service. */
+/** The notifier role: alert rules to web push and bound Telegram chats (see Notifier). Part of `all` and of its own service. */
 @Module({})
 export class NotifierModule {
   /** `autostart: false` builds it without following the log (tests call start() themselves). */
   static forRoot({ autostart }: { autostart: boolean }): DynamicModule {
     return {
       module: NotifierModule,
-      imports: [ScheduleModule.forRoot(), WebPushModule],
+      imports: [ScheduleModule.forRoot(), WebPushModule, TelegramClientModule],
       providers: [
         { provide: NOTIFIER_AUTOSTART, useValue: autostart },
         {
           provide: Notifier,
-          inject: [DATABASE, EVENT_LOG, NotifierStateRepository, WebPushSender, PushDeliveryRecords, CLOCK, Metrics],
+          inject: [DATABASE, EVENT_LOG, NotifierStateRepository, WebPushSender, PushDeliveryRecords, CLOCK, Metrics, TELEGRAM_SENDER],
           useFactory: (
             database: DatabaseHandle,
             log: EventLog,
@@ -54,9 +56,11 @@ export class NotifierModule {
             records: PushDeliveryRecords,
             clock: Clock,
             metrics: Metrics,
+            telegram: TelegramSender | null,
           ) =>
             new Notifier(database.db, log, state, sender, records, clock, metrics, {
               leadership: new ProjectorLeadership(database.db, database.kind, NOTIFIER_ROLE),
+              ...(telegram && { telegram }),
             }),
         },
         NotifierLifecycle,

@@ -12,7 +12,12 @@ import type { LeadershipRole, ProjectorLeadership } from '../projector/projector
 import { decideReminders, foldEvent, NOTIFIER_EVENT_TYPES } from './alert-fold.js';
 import type { DecidedTrigger } from '../read-models/push/notifier-state.repository.js';
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
-import { PushDispatcher, type PushDispatcherOptions, type PushSending } from './push-dispatcher.js';
+import { NotifierTelegramRepository } from '../read-models/push/notifier-telegram.repository.js';
+import { BOT_API_LIMITS } from '../telegram/telegram-pacer.js';
+import type { TelegramSender } from '../telegram/telegram-sender.js';
+import { type PushSending, TelegramChannel, WebPushChannel } from './delivery-channels.js';
+import { PushDispatcher, type PushDispatcherOptions } from './push-dispatcher.js';
+import { TelegramUpdates } from './telegram-updates.js';
 import { TriggerOutbox } from './trigger-outbox.js';
 
 /** The durable consumer, and the checkpoint row in projection_checkpoints. */
@@ -27,11 +32,15 @@ export interface NotifierOptions extends PushDispatcherOptions {
   readonly leadership?: ProjectorLeadership;
   /** Most events per checkpoint transaction. Default 500. */
   readonly maxBatch?: number;
+  /** With XSD_TELEGRAM_BOT_TOKEN: bound chats get their alerts, and the bot's updates are received. */
+  readonly telegram?: TelegramSender;
 }
 
 /**
  * The notifier: follows the log, evaluates every registered rule on each price and silver event
- * and the calendar reminders on a schedule, and sends web push.
+ * and the calendar reminders on a schedule, and sends web push and, with a Telegram bot, messages to
+ * the chats bound to rules (one PushDispatcher per channel, the same outbox and outcomes), whose
+ * commands it also receives (TelegramUpdates).
  *
  * Exactly one notifier works per database (a leader, like the projector; standbys wait), and its
  * work is idempotent besides:
@@ -48,7 +57,10 @@ export class Notifier {
   private readonly logger = new Logger('Notifier');
   private readonly checkpoints: CheckpointsRepository;
   private readonly outbox: TriggerOutbox;
-  private readonly dispatcher: PushDispatcher;
+  private readonly telegramState: NotifierTelegramRepository;
+  /** One per channel: web push, and Telegram when it is set up. */
+  private readonly dispatchers: PushDispatcher[];
+  private readonly telegramUpdates: TelegramUpdates | null;
   private subscription: Subscription | null = null;
   private leading = false;
   private stopped = false;
@@ -72,7 +84,15 @@ export class Notifier {
   ) {
     this.checkpoints = new CheckpointsRepository({ db });
     this.outbox = new TriggerOutbox(log, this.state);
-    this.dispatcher = new PushDispatcher(this.state, sender, records, clock, options);
+    this.telegramState = new NotifierTelegramRepository({ db });
+    this.dispatchers = [new PushDispatcher(this.state, new WebPushChannel(sender, records), records, clock, options)];
+    this.telegramUpdates = null;
+    if (options.telegram) {
+      // Two seconds of the pace in flight at most: a stop's grace (10 s) sees every taken message answered and recorded.
+      const concurrency = 2 * BOT_API_LIMITS.perSecond;
+      this.dispatchers.push(new PushDispatcher(this.state, new TelegramChannel(options.telegram, log, clock), records, clock, { ...options, concurrency }));
+      this.telegramUpdates = new TelegramUpdates(options.telegram, this.telegramState, log, clock, async () => this.reached(await this.log.lastSequence()));
+    }
     metrics.addCollector(() => this.collectOutboxSize());
   }
 
@@ -130,7 +150,8 @@ export class Notifier {
     await this.reached(head);
     if (this.stopped) return;
     this.ready = true;
-    this.dispatcher.start();
+    for (const dispatcher of this.dispatchers) dispatcher.start();
+    this.telegramUpdates?.start();
   }
 
   async stop(): Promise<void> {
@@ -138,11 +159,12 @@ export class Notifier {
     this.ready = false;
     for (const waiter of this.positionWaiters) waiter.resolve();
     this.positionWaiters.clear();
+    await this.telegramUpdates?.stop();
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
     await this.reminding.catch(() => undefined);
-    await this.dispatcher.stop();
+    await Promise.all(this.dispatchers.map((dispatcher) => dispatcher.stop()));
     await this.resign();
   }
 
@@ -191,7 +213,7 @@ export class Notifier {
       if (fresh[0].sequence !== checkpoint + 1) throw new ProjectionGapError(NOTIFIER_CONSUMER, checkpoint, fresh[0].sequence);
       for (const { event } of fresh) {
         if (!NOTIFIER_EVENT_TYPES.has(event.type)) continue;
-        const result = await foldEvent(trx, this.state, event);
+        const result = await foldEvent(trx, this.state, this.telegramState, event);
         decided.push(...result.decided);
         sendable += result.sendable;
         evaluated += result.evaluated;
@@ -206,7 +228,7 @@ export class Notifier {
     this.advanced(reached);
     await this.appendDecided(decided);
     // Triggers another leader appended (and never sent) are this one's to send now.
-    if (sendable > 0 && this.ready) this.dispatcher.wake();
+    if (sendable > 0 && this.ready) this.wakeDispatchers();
   }
 
   /** Decided triggers into the log, then to the sender. A failure leaves them in the outbox for the next try. */
@@ -215,7 +237,7 @@ export class Notifier {
     try {
       // Sent from memory as soon as their events are stored (before their rows are even marked).
       await this.outbox.append(decided, (inLog) => {
-        if (this.ready) this.dispatcher.offer(inLog);
+        if (this.ready) for (const dispatcher of this.dispatchers) dispatcher.offer(inLog);
       });
     } catch (error) {
       this.outboxDirty = true;
@@ -228,8 +250,12 @@ export class Notifier {
     this.outboxDirty = false;
     if (flushed > 0) {
       this.logger.log(`appended ${flushed} trigger(s) left in the outbox`);
-      if (this.ready) this.dispatcher.wake();
+      if (this.ready) this.wakeDispatchers();
     }
+  }
+
+  private wakeDispatchers(): void {
+    for (const dispatcher of this.dispatchers) dispatcher.wake();
   }
 
   private advanced(sequence: number): void {

@@ -1,17 +1,12 @@
 import { Logger } from '@nestjs/common';
-import type { PushPayload } from '@xsd/contracts/api/push';
 import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
 import type { Clock } from '../core/clock.js';
 import { describeError, StopSignal } from '../event-log/batch-delivery.js';
 import type { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
-import type { DeliveryResult, PushOptions, PushTarget } from '../push/sender/web-push-sender.js';
-import type { DecidedTrigger, NotifierStateRepository, SendableTrigger } from '../read-models/push/notifier-state.repository.js';
+import type { DeliveryResult } from '../push/sender/web-push-sender.js';
+import { channelOf, type DecidedTrigger, type NotifierStateRepository, type SendableTrigger } from '../read-models/push/notifier-state.repository.js';
+import type { DeliveryChannel } from './delivery-channels.js';
 import { NOTIFIER_ACTOR } from './trigger-outbox.js';
-
-/** What the dispatcher needs of `WebPushSender`: one push, retries and all, never throwing. */
-export interface PushSending {
-  send(target: PushTarget, payload: PushPayload, options: PushOptions): Promise<DeliveryResult>;
-}
 
 export interface PushDispatcherOptions {
   /** Pushes in flight at once. Default 200. */
@@ -35,7 +30,8 @@ const FETCH_PAGE = 1_000;
 const RETRY_WAIT_MS = 1_000;
 
 /**
- * Sends the appended triggers that have no outcome yet and records each outcome in the log.
+ * Sends the appended triggers of one channel (web push, or Telegram) that have no outcome yet and
+ * records each outcome in the log.
  *
  * Once only, as far as it can be: a trigger is sent only after its `push.alerts-triggered` event is
  * in the log, and is sent again (after a restart) only while no `push.deliveries-recorded` holds
@@ -70,8 +66,8 @@ export class PushDispatcher {
 
   constructor(
     private readonly state: NotifierStateRepository,
-    private readonly sender: PushSending,
-    private readonly records: Pick<PushDeliveryRecords, 'record' | 'removeExpired'>,
+    private readonly channel: DeliveryChannel,
+    private readonly records: Pick<PushDeliveryRecords, 'record'>,
     private readonly clock: Clock,
     options: PushDispatcherOptions = {},
   ) {
@@ -94,12 +90,13 @@ export class PushDispatcher {
   }
 
   /**
-   * Triggers just decided and appended, with their subscriptions' keys: queued for sending at once,
-   * without reading them back. Those already taken (from the database) are left alone.
+   * Triggers just decided and appended, with their subscriptions' targets: those of this channel are
+   * queued for sending at once, without reading them back. Those already taken (from the database)
+   * are left alone.
    */
   offer(triggers: readonly DecidedTrigger[]): void {
     for (const trigger of triggers) {
-      if (!trigger.target || this.taken.has(trigger.triggerId)) continue;
+      if (!trigger.target || channelOf(trigger.target) !== this.channel.kind || this.taken.has(trigger.triggerId)) continue;
       this.taken.add(trigger.triggerId);
       this.queue.push({
         trigger_id: trigger.triggerId,
@@ -112,6 +109,7 @@ export class PushDispatcher {
         endpoint: trigger.target.endpoint,
         p256dh: trigger.target.p256dh,
         auth: trigger.target.auth,
+        telegram_chat_id: trigger.target.telegram_chat_id,
       });
     }
     this.signal.wake();
@@ -144,7 +142,7 @@ export class PushDispatcher {
       if (this.fresh && this.queue.length < this.concurrency) {
         this.fresh = false;
         try {
-          const page = await this.state.sendable(FETCH_PAGE, this.taken);
+          const page = await this.state.sendable(this.channel.kind, FETCH_PAGE, this.taken);
           for (const trigger of page) {
             this.taken.add(trigger.trigger_id);
             this.queue.push(trigger);
@@ -184,19 +182,12 @@ export class PushDispatcher {
   }
 
   private push(trigger: SendableTrigger): Promise<DeliveryResult> {
-    // Removed (the visitor turned push off, or an earlier push found it expired): nothing to send to.
-    if (trigger.endpoint === null || trigger.p256dh === null || trigger.auth === null) {
-      return Promise.resolve({ outcome: 'pruned', status: null, attempts: 0 });
-    }
+    // Removed (the visitor turned push off, the chat unbound, or an earlier message found it gone): nothing to send to.
+    if (!this.channel.reachable(trigger)) return Promise.resolve({ outcome: 'pruned', status: null, attempts: 0 });
     const ttlSeconds = Math.floor((trigger.expires_at.getTime() - this.clock().getTime()) / 1000);
     // Not worth delivering any more (the notifier was down past the alert's life, or the event began).
     if (ttlSeconds <= 0) return Promise.resolve({ outcome: 'failed', status: null, attempts: 0 });
-    return this.sender.send(
-      { subscriptionId: trigger.subscription_id, endpoint: trigger.endpoint, p256dh: trigger.p256dh, auth: trigger.auth },
-      trigger.payload,
-      // One topic per alert: an offline device keeps only the newest push of each alert.
-      { ttlSeconds, urgency: trigger.urgency, topic: `${trigger.kind}:${trigger.alert_id}` },
-    );
+    return this.channel.send(trigger, ttlSeconds);
   }
 
   /** Records what finished so far, one flush at a time, retrying until the log takes it. */
@@ -242,13 +233,11 @@ export class PushDispatcher {
     }));
     await this.records.record(deliveries, NOTIFIER_ACTOR);
     await this.state.recordOutcomes(null, deliveries, now.toISOString());
-    // 404 / 410: the push service says the subscription is gone; so does the log.
-    const gone = new Map<string, { subscriptionId: string; endpoint: string }>();
+    // Web push 404 / 410, Telegram 403: the service says the target is gone; so does the log.
+    const gone = new Map<string, SendableTrigger>();
     for (const { trigger, result } of batch) {
-      if (result.outcome === 'pruned' && result.status !== null && trigger.endpoint !== null) {
-        gone.set(trigger.subscription_id, { subscriptionId: trigger.subscription_id, endpoint: trigger.endpoint });
-      }
+      if (result.outcome === 'pruned' && result.status !== null) gone.set(trigger.subscription_id, trigger);
     }
-    if (gone.size > 0) await this.records.removeExpired([...gone.values()]);
+    if (gone.size > 0) await this.channel.removeGone([...gone.values()]);
   }
 }

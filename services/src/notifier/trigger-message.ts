@@ -38,3 +38,8 @@ export function triggerMessage(firing: AlertFiring, nowMs: number): TriggerMessa
   }
   return { payload, urgency: 'normal', expiresAt: new Date(nowMs + PRICE_ALERT_TTL_MS).toISOString() };
 }
+
+/** A push's words as one chat message (Telegram): the title on its own line, then the text. */
+export function messageText(payload: Pick<PushPayload, 'title' | 'body'>): string {
+  return `${payload.title}\n${payload.body}`;
+}

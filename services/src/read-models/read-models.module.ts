@@ -10,6 +10,7 @@ import { ContactSubmissionsRepository } from './contact-submissions/contact-subm
 import { DashboardPreferencesRepository } from './dashboard-preferences/dashboard-preferences.repository.js';
 import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repository.js';
 import { NotifierStateRepository } from './push/notifier-state.repository.js';
+import { NotifierTelegramRepository } from './push/notifier-telegram.repository.js';
 import { OverviewRepository } from './overview/overview.repository.js';
 import { ALL_PROJECTIONS } from './projections.js';
 import { PriceCandlesRepository } from './price-candles/price-candles.repository.js';
@@ -33,6 +34,7 @@ const REPOSITORIES = [
   DashboardPreferencesRepository,
   IngestorStatusRepository,
   NotifierStateRepository,
+  NotifierTelegramRepository,
   OverviewRepository,
   PriceCandlesRepository,
   PriceHistoryRepository,

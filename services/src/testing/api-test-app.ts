@@ -72,6 +72,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   liveStreamMaxTotal: 10_000,
   publicUrl: 'http://localhost:8080',
   mail: null,
+  telegram: null,
 };
 
 @Module({})

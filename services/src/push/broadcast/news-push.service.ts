@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ITEM_ID } from '@xsd/contracts/api/admin-content';
 import { NEWS_NOT_FOUND_MESSAGE } from '@xsd/contracts/api/admin-news';
 import { PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
-import { isNewsPushable, type NewsPushResponse } from '@xsd/contracts/api/push';
+import { isNewsPushable, type NewsPushResponse, type PushPayload } from '@xsd/contracts/api/push';
 import { ApiError } from '../../http/api-error.filter.js';
 import { htmlToText } from '../../content/html-text.js';
 import { CLOCK, type Clock } from '../../core/clock.js';
@@ -11,7 +11,13 @@ import { type AuthenticatedStaff, staffActor } from '../../staff/staff.types.js'
 import { PushBroadcastService } from './push-broadcast.service.js';
 
 /** Breaking news is news for a day: an offline device that comes back later gets nothing stale. */
-const NEWS_PUSH_TTL_SECONDS = 24 * 60 * 60;
+export const NEWS_PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/** What a breaking news item's push says (and its Telegram message, which the notifier sends to bound chats). */
+export function newsPushPayload(item: { readonly id: string; readonly title: string; readonly content: string }): PushPayload {
+  // Content is stored sanitised; a notification shows plain text.
+  return { title: item.title, body: htmlToText(item.content), tag: `news-${item.id}`, data: { url: '/', newsId: item.id } };
+}
 
 /** The Breaking News tab's send action: the item's title and text to every subscription with systemUpdates on. */
 @Injectable()
@@ -28,8 +34,7 @@ export class NewsPushService {
     const pushable = isNewsPushable({ ...item, expires_at: item.expires_at?.toISOString() ?? null }, this.clock().getTime());
     if (!pushable) throw new ApiError(409, 'news_not_pushable', PUSH_MESSAGES.newsNotPushable);
     const figures = await this.broadcasts.broadcast({
-      // Content is stored sanitised; a notification shows plain text.
-      payload: { title: item.title, body: htmlToText(item.content), tag: `news-${item.id}`, data: { url: '/', newsId: item.id } },
+      payload: newsPushPayload(item),
       source: 'breaking_news',
       sourceId: item.id,
       actor: staffActor(by),

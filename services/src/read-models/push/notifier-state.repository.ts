@@ -10,11 +10,21 @@ import { floatingStartAsUtc, PREFERENCE_COLUMN, rulesToStore, savedRules } from 
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/** Where a subscription's pushes go. */
+/** Where a subscription's messages go: a push endpoint with its keys, or a Telegram chat. */
 export interface TargetKeys {
-  readonly endpoint: string;
-  readonly p256dh: string;
-  readonly auth: string;
+  readonly endpoint: string | null;
+  readonly p256dh: string | null;
+  readonly auth: string | null;
+  /** int8 as the drivers return it (a number). */
+  readonly telegram_chat_id: number | null;
+}
+
+/** The two ways a trigger leaves: each has its own dispatcher. */
+export type DeliveryChannelKind = 'web-push' | 'telegram';
+
+/** Which channel a target is sent through. */
+export function channelOf(target: Pick<TargetKeys, 'telegram_chat_id'>): DeliveryChannelKind {
+  return target.telegram_chat_id === null ? 'web-push' : 'telegram';
 }
 
 /** A price or silver rule with the state its next reading is judged against, and its subscription's keys. */
@@ -56,7 +66,7 @@ export interface DecidedTrigger extends AlertTriggerItem {
 export interface SendableTrigger {
   readonly trigger_id: string;
   readonly subscription_id: string;
-  readonly kind: AlertKind;
+  readonly kind: AlertTriggerItem['kind'];
   readonly alert_id: string;
   readonly payload: PushPayload;
   readonly urgency: 'very-low' | 'low' | 'normal' | 'high';
@@ -64,6 +74,7 @@ export interface SendableTrigger {
   readonly endpoint: string | null;
   readonly p256dh: string | null;
   readonly auth: string | null;
+  readonly telegram_chat_id: number | null;
 }
 
 export interface RuleStateChange {
@@ -94,9 +105,34 @@ export class NotifierStateRepository extends DatabaseRepository {
       .values({ subscription_id: subscriptionId, ...fields })
       .onConflict((oc) => oc.column('subscription_id').doUpdateSet(fields))
       .execute();
+    await this.replaceRules(trx, subscriptionId, data.alerts);
+  }
 
+  /** A Telegram chat bound to a link's alerts: a subscription of its own, its rules replaced (state kept as for a re-save). */
+  async bindTelegramChat(
+    trx: Transaction<DB>,
+    data: { subscriptionId: string; chatId: number; preferences: { priceAlerts: boolean; silverAlerts: boolean; calendarEvents: boolean; systemUpdates: boolean }; alerts: AlertLists },
+  ): Promise<void> {
+    const { subscriptionId, chatId, preferences } = data;
+    const fields = {
+      telegram_chat_id: chatId,
+      price_alerts: preferences.priceAlerts,
+      silver_alerts: preferences.silverAlerts,
+      calendar_events: preferences.calendarEvents,
+      system_updates: preferences.systemUpdates,
+    };
+    await trx
+      .insertInto('notifier_subscriptions')
+      .values({ subscription_id: subscriptionId, ...fields })
+      .onConflict((oc) => oc.column('subscription_id').doUpdateSet(fields))
+      .execute();
+    await this.replaceRules(trx, subscriptionId, data.alerts);
+  }
+
+  /** Replaces a subscription's rules; a rule saved again unchanged keeps its state. */
+  private async replaceRules(trx: Transaction<DB>, subscriptionId: string, alerts: AlertLists): Promise<void> {
     const existing = await trx.selectFrom('notifier_rules').selectAll().where('subscription_id', '=', subscriptionId).execute();
-    const rules = savedRules(data.alerts);
+    const rules = savedRules(alerts);
     await trx.deleteFrom('notifier_rules').where('subscription_id', '=', subscriptionId).execute();
     if (rules.length === 0) return;
     const eventStarts = await this.eventFloatingStarts(trx, rules.flatMap((rule) => (rule.event_id === null ? [] : [rule.event_id])));
@@ -203,6 +239,17 @@ export class NotifierStateRepository extends DatabaseRepository {
       where t.trigger_id = d.trigger_id and t.outcome is null`.execute(executor ?? this.db);
   }
 
+  /** Bound Telegram chats that take breaking news, with their targets. */
+  async newsTargets(trx: Transaction<DB>): Promise<({ subscription_id: string } & TargetKeys)[]> {
+    return trx
+      .selectFrom('notifier_subscriptions')
+      .select(['subscription_id', 'endpoint', 'p256dh', 'auth', 'telegram_chat_id'])
+      .where('telegram_chat_id', 'is not', null)
+      .where('system_updates', '=', true)
+      .orderBy('subscription_id')
+      .execute();
+  }
+
   // ── reminders ──────────────────────────────────────────────────────────────
 
   /** Enabled calendar rules of subscriptions that accept reminders, whose event is still active. */
@@ -225,6 +272,7 @@ export class NotifierStateRepository extends DatabaseRepository {
         's.endpoint',
         's.p256dh',
         's.auth',
+        's.telegram_chat_id',
       ])
       .where('r.kind', '=', 'calendar')
       .where('r.enabled', '=', true)
@@ -276,14 +324,16 @@ export class NotifierStateRepository extends DatabaseRepository {
     await this.db.updateTable('notifier_triggers').set({ appended: true }).where('event_id', 'in', [...eventIds]).where('appended', '=', false).execute();
   }
 
-  /** Appended triggers without an outcome, oldest first, leaving out those already being sent. */
-  async sendable(limit: number, sending: ReadonlySet<string>): Promise<SendableTrigger[]> {
+  /** Appended triggers of one channel without an outcome, oldest first, leaving out those already being sent. */
+  async sendable(channel: DeliveryChannelKind, limit: number, sending: ReadonlySet<string>): Promise<SendableTrigger[]> {
     const rows = await this.db
       .selectFrom('notifier_triggers as t')
       .leftJoin('notifier_subscriptions as s', 's.subscription_id', 't.subscription_id')
-      .select(['t.trigger_id', 't.subscription_id', 't.kind', 't.alert_id', 't.payload', 't.urgency', 't.expires_at', 's.endpoint', 's.p256dh', 's.auth'])
+      .select(['t.trigger_id', 't.subscription_id', 't.kind', 't.alert_id', 't.payload', 't.urgency', 't.expires_at', 's.endpoint', 's.p256dh', 's.auth', 's.telegram_chat_id'])
       .where('t.appended', '=', true)
       .where('t.outcome', 'is', null)
+      // A trigger whose subscription is gone goes with web push, which records it pruned unsent.
+      .where('s.telegram_chat_id', channel === 'telegram' ? 'is not' : 'is', null)
       .$if(sending.size > 0, (q) => q.where(sql<boolean>`not (t.trigger_id = any(${[...sending]}::uuid[]))`))
       .orderBy('t.triggered_at')
       .limit(limit)
@@ -317,7 +367,7 @@ export class NotifierStateRepository extends DatabaseRepository {
     const rows = await trx
       .selectFrom('notifier_rules as r')
       .innerJoin('notifier_subscriptions as s', 's.subscription_id', 'r.subscription_id')
-      .select(['r.subscription_id', 'r.alert_id', 'r.condition', 'r.threshold', 'r.armed', 'r.last_triggered_at', 's.endpoint', 's.p256dh', 's.auth'])
+      .select(['r.subscription_id', 'r.alert_id', 'r.condition', 'r.threshold', 'r.armed', 'r.last_triggered_at', 's.endpoint', 's.p256dh', 's.auth', 's.telegram_chat_id'])
       .where('r.kind', '=', kind)
       .where('r.enabled', '=', true)
       .$if(pair !== null, (q) => q.where('r.token', '=', pair!.token).where('r.chain', '=', pair!.chain))
@@ -336,6 +386,7 @@ export class NotifierStateRepository extends DatabaseRepository {
       endpoint: row.endpoint,
       p256dh: row.p256dh,
       auth: row.auth,
+      telegram_chat_id: row.telegram_chat_id,
     }));
   }
 

@@ -1,4 +1,5 @@
-import type { PushDeliveryItem } from '@xsd/contracts/events/push-events';
+import type { AlertTriggerItem, PushDeliveryItem } from '@xsd/contracts/events/push-events';
+import type { Generated } from 'kysely';
 import type { Json, JsonObject, Timestamp } from '../../database/column-types.js';
 import type { AlertKind } from '../../database/column-types.js';
 import type { SubscriptionTargetColumns } from './push.tables.js';
@@ -11,9 +12,35 @@ import type { SubscriptionTargetColumns } from './push.tables.js';
  * endpoint, its keys, its three alert preferences and its rules is kept.
  */
 
-/** A push subscription as the notifier needs it: where to send, and which kinds it accepts. */
-export interface NotifierSubscriptionsTable extends SubscriptionTargetColumns {
+/**
+ * A push subscription or a bound Telegram chat as the notifier needs it: where to send (the
+ * endpoint and its keys, or the chat id; never both), and which kinds it accepts.
+ */
+export interface NotifierSubscriptionsTable extends Omit<SubscriptionTargetColumns, 'endpoint' | 'p256dh' | 'auth'> {
   subscription_id: string;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  telegram_chat_id: number | null;
+  /** Breaking news (Telegram chats; web push takes it through the API's broadcast). */
+  system_updates: Generated<boolean>;
+}
+
+/** A link waiting for its chat's `/start`: the alerts it binds, until it is used or expires. */
+export interface NotifierTelegramLinksTable {
+  link_id: string;
+  /** SHA-256 of the code (hex): the code itself is a bearer secret and is never stored. */
+  code_hash: string;
+  preferences: Json<JsonObject>;
+  alerts: Json<JsonObject>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** The Bot API update offset of each bot (the next update_id to ask for). */
+export interface NotifierTelegramOffsetTable {
+  bot_id: number;
+  next_offset: number;
 }
 
 /** One registered alert and what it remembers between readings. */
@@ -56,7 +83,7 @@ export interface NotifierTriggersTable {
   event_id: string;
   source_id: string;
   subscription_id: string;
-  kind: AlertKind;
+  kind: AlertTriggerItem['kind'];
   alert_id: string;
   value: number | null;
   payload: Json<JsonObject>;

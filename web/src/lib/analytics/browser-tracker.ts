@@ -11,7 +11,7 @@ export function optedOut(nav: Navigator = navigator): boolean {
 }
 
 /** A random id kept in this browser; nothing in it identifies the person. */
-function visitorId(): string {
+export function visitorId(): string {
   const held = readRaw(VISITOR_ID_STORAGE_KEY);
   if (held && held.length >= 8) return held;
   const fresh = crypto.randomUUID();

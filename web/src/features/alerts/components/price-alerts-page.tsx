@@ -14,6 +14,7 @@ import { AlertList, type AlertListItem } from './alert-list';
 import { CalendarAlertForm } from './calendar-alert-form';
 import { IosSetupGuide } from './ios-setup-guide';
 import { SilverAlertForm } from './silver-alert-form';
+import { TelegramPanel } from './telegram-panel';
 import { TokenAlertForm } from './token-alert-form';
 import '../../../components/staff/staff-forms.css';
 import './alerts.css';
@@ -120,6 +121,7 @@ export function PriceAlertsPage({ events, eventsFailed, notificationSettings, io
         </Panel>
       ) : null}
       {notificationSettings ? <div className="alerts-settings">{notificationSettings}</div> : null}
+      <TelegramPanel lists={lists} active={active} />
       {total === 0 ? (
         <p className="muted alerts-empty" data-testid="alerts-empty">
           No alerts yet. Create one below: a token or silver price to watch, or a reminder before a calendar event.

@@ -11,6 +11,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAlertLists, writeAlertList } from '../../../lib/alert-lists';
 import { networksQueryOptions } from '../../../api/get-networks';
+import { telegramStatusQueryOptions } from '../api/get-telegram-status';
 import { ActiveAlertsBadge } from './active-alerts-badge';
 import { AlertDot } from './alert-dot';
 import { PriceAlertsPage } from './price-alerts-page';
@@ -37,13 +38,16 @@ interface Options {
   readonly eventsFailed?: boolean;
   readonly ios?: boolean;
   readonly notificationSettings?: ReactNode;
+  /** Whether the server has a Telegram bot (GET /api/alerts/telegram). */
+  readonly telegram?: boolean;
 }
 
 function renderPage(options: Options = {}) {
-  const { eventsFailed = false, ios = false, notificationSettings } = options;
+  const { eventsFailed = false, ios = false, notificationSettings, telegram = false } = options;
   const events = 'events' in options ? options.events : [];
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(networksQueryOptions().queryKey, { items: resolveNetworks('devnet').map(toNetworkEntry) });
+  client.setQueryData(telegramStatusQueryOptions().queryKey, { enabled: telegram });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -234,5 +238,22 @@ describe('the alerts page', () => {
     renderPage({ notificationSettings: <p data-testid="settings-block">settings</p> });
     expect(screen.getByTestId('settings-block')).toBeTruthy();
     expect(screen.queryByTestId('ios-notice')).toBeNull();
+  });
+
+  it("offers 'Send to Telegram' only when the site has a bot, and only once an alert is active", () => {
+    renderPage();
+    expect(screen.queryByTestId('telegram-panel')).toBeNull();
+    cleanup();
+
+    renderPage({ telegram: true });
+    expect(screen.getByRole('button', { name: 'Send to Telegram' })).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('telegram-panel').textContent).toContain('Create an alert first');
+    cleanup();
+
+    writeAlertList('token', [token]);
+    writeAlertList('silver', [silver, { ...silver, id: 's2', enabled: false }]);
+    renderPage({ telegram: true });
+    expect(screen.getByRole('button', { name: 'Send to Telegram' })).toHaveProperty('disabled', false);
+    expect(screen.getByTestId('telegram-panel').textContent).toContain('Get these 2 active alerts in Telegram too');
   });
 });
