@@ -2,10 +2,11 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Hourly and daily silver rollups (written by the silver_prices projection from now on, filled
- * here from the readings already projected, so no window loses its history), and no index on
- * price_history's time alone: every query names its token and chain, or walks the pairs, on the
- * (token, chain, timestamp) index, which the 1-day history then uses instead of filtering the
- * whole time range of every pair.
+ * here from the readings already projected, so no window loses its history), and indexes that fit
+ * the reads: none on price_history's time alone (every query names its token and chain, or walks
+ * the pairs, so the 1-day history uses the (token, chain, timestamp) index instead of filtering a
+ * day of every pair), and the price beside the key in that index and the candles' close in
+ * theirs, so a chart is an index-only range scan instead of one heap page per row.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -34,9 +35,23 @@ export async function up(db: Kysely<any>): Promise<void> {
       from silver_prices group by 2`.execute(db);
   }
   await db.schema.dropIndex('price_history_timestamp_idx').execute();
+  await db.schema.dropIndex('price_history_token_chain_timestamp_idx').execute();
+  await sql`create index price_history_token_chain_timestamp_idx on price_history (token_name, chain_name, timestamp) include (price)`.execute(db);
+  await sql`
+    alter table price_candles drop constraint price_candles_pkey,
+      add constraint price_candles_pkey primary key (token_name, chain_name, bucket, bucket_start) include (close)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`
+    alter table price_candles drop constraint price_candles_pkey,
+      add constraint price_candles_pkey primary key (token_name, chain_name, bucket, bucket_start)`.execute(db);
+  await db.schema.dropIndex('price_history_token_chain_timestamp_idx').execute();
+  await db.schema
+    .createIndex('price_history_token_chain_timestamp_idx')
+    .on('price_history')
+    .columns(['token_name', 'chain_name', 'timestamp'])
+    .execute();
   await db.schema.createIndex('price_history_timestamp_idx').on('price_history').column('timestamp').execute();
   await db.schema.dropTable('silver_rollups').execute();
 }
