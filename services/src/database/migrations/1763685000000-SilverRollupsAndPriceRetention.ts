@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
  * the reads: none on price_history's time alone (every query names its token and chain, or walks
  * the pairs, so the 1-day history uses the (token, chain, timestamp) index instead of filtering a
  * day of every pair), and the price beside the key in that index and the candles' close in
- * theirs, so a chart is an index-only range scan instead of one heap page per row.
+ * theirs, so a chart is an index-only range scan instead of one heap page per row. silver_prices'
+ * unique event_id was a second index on its primary key's value (both are the event id): dropped.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -40,9 +41,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     alter table price_candles drop constraint price_candles_pkey,
       add constraint price_candles_pkey primary key (token_name, chain_name, bucket, bucket_start) include (close)`.execute(db);
+  await db.schema.alterTable('silver_prices').dropConstraint('silver_prices_event_id_key').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('silver_prices').addUniqueConstraint('silver_prices_event_id_key', ['event_id']).execute();
   await sql`
     alter table price_candles drop constraint price_candles_pkey,
       add constraint price_candles_pkey primary key (token_name, chain_name, bucket, bucket_start)`.execute(db);

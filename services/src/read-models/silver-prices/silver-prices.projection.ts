@@ -44,7 +44,7 @@ export function silverPricesProjectionFor({ rawPriceDays }: PriceRetention): Pro
             created_at: new Date(event.occurredAt),
           })),
         )
-        .onConflict((oc) => oc.column('event_id').doNothing())
+        .onConflict((oc) => oc.column('id').doNothing())
         .execute();
 
       const rollups = new Map<string, Rollup>();
