@@ -29,23 +29,40 @@ export function pegHoldLimitMs(days: number): number {
 /** Points kept per chain for the chart: the silver chart's own limit. */
 export const PEG_POINT_LIMIT = 144;
 
-/**
- * XSD's deviation at each XSD reading, against the newest silver reading at or before it.
- * Readings before the first silver reading, and those not above 0, have no deviation.
- */
-export function deviationSeries(xsd: readonly TimedPrice[], silver: readonly TimedPrice[]): DeviationPoint[] {
-  const byTime = <T extends TimedPrice>(points: readonly T[]) =>
-    points.map((p) => ({ at: toMillis(p.timestamp), price: p.price })).filter((p) => Number.isFinite(p.at)).sort((a, b) => a.at - b.at);
+/** A deviation at a moment in epoch milliseconds: the form the computations use (no date text per reading). */
+interface TimedDeviation {
+  readonly at: number;
+  readonly deviation: number;
+}
+
+const toPoint = ({ at, deviation }: TimedDeviation): DeviationPoint => ({ timestamp: new Date(at).toISOString(), deviation });
+
+/** Readings by time, oldest first; sorting is skipped for the already ordered series the repositories give. */
+function byTime(points: readonly TimedPrice[]): { at: number; price: number }[] {
+  const out = points.map((p) => ({ at: toMillis(p.timestamp), price: p.price })).filter((p) => Number.isFinite(p.at));
+  for (let i = 1; i < out.length; i++) if (out[i].at < out[i - 1].at) return out.sort((a, b) => a.at - b.at);
+  return out;
+}
+
+function deviations(xsd: readonly TimedPrice[], silver: readonly TimedPrice[]): TimedDeviation[] {
   const references = byTime(silver).filter((p) => p.price > 0);
-  const out: DeviationPoint[] = [];
+  const out: TimedDeviation[] = [];
   let s = -1;
   for (const reading of byTime(xsd)) {
     while (s + 1 < references.length && references[s + 1].at <= reading.at) s++;
     if (s < 0) continue;
     const deviation = xsdDeviation(reading.price, references[s].price);
-    if (deviation !== null) out.push({ timestamp: new Date(reading.at).toISOString(), deviation });
+    if (deviation !== null) out.push({ at: reading.at, deviation });
   }
   return out;
+}
+
+/**
+ * XSD's deviation at each XSD reading, against the newest silver reading at or before it.
+ * Readings before the first silver reading, and those not above 0, have no deviation.
+ */
+export function deviationSeries(xsd: readonly TimedPrice[], silver: readonly TimedPrice[]): DeviationPoint[] {
+  return deviations(xsd, silver).map(toPoint);
 }
 
 export interface BandTime {
@@ -57,12 +74,18 @@ export interface BandTime {
 
 /** Time-weighted share of each band: a reading holds until the next one, or until `until`. */
 export function bandTime(series: readonly DeviationPoint[], options: { readonly until: number; readonly holdLimitMs: number }): BandTime {
+  return bandTimeOf(
+    series.map((p) => ({ at: Date.parse(p.timestamp), deviation: p.deviation })),
+    options,
+  );
+}
+
+function bandTimeOf(series: readonly TimedDeviation[], options: { readonly until: number; readonly holdLimitMs: number }): BandTime {
   const time: Record<DeviationTier, number> = { good: 0, warning: 0, error: 0 };
   let measured = 0;
   series.forEach((point, i) => {
-    const at = Date.parse(point.timestamp);
-    const next = i + 1 < series.length ? Date.parse(series[i + 1].timestamp) : options.until;
-    const held = Math.min(Math.max(next - at, 0), options.holdLimitMs);
+    const next = i + 1 < series.length ? series[i + 1].at : options.until;
+    const held = Math.min(Math.max(next - point.at, 0), options.holdLimitMs);
     const tier = flaggedDeviationTier(point.deviation);
     if (tier === null || held === 0) return;
     time[tier] += held;
@@ -88,8 +111,8 @@ export function chainPegHealth(
   silver: readonly TimedPrice[],
   options: { readonly days: number; readonly now: number },
 ): ChainPegHealth {
-  const series = deviationSeries(xsd, silver);
-  const { shares, measuredMs } = bandTime(series, { until: options.now, holdLimitMs: pegHoldLimitMs(options.days) });
+  const series = deviations(xsd, silver);
+  const { shares, measuredMs } = bandTimeOf(series, { until: options.now, holdLimitMs: pegHoldLimitMs(options.days) });
   const flagged = series.filter((p) => flaggedDeviationTier(p.deviation) !== null);
   const worst = flagged.reduce<number | null>((w, p) => (w === null || Math.abs(p.deviation) > Math.abs(w) ? p.deviation : w), null);
   const current = series.length > 0 ? series[series.length - 1].deviation : null;
@@ -99,9 +122,10 @@ export function chainPegHealth(
     worst,
     shares,
     measured_ms: measuredMs,
+    // Date text only for the points kept.
     points: limitPoints(
-      series.map((p) => ({ ...p, price: p.deviation })),
+      series.map((p) => ({ ...p, timestamp: p.at, price: p.deviation })),
       PEG_POINT_LIMIT,
-    ).map(({ timestamp, deviation }) => ({ timestamp, deviation })),
+    ).map(toPoint),
   };
 }

@@ -36,6 +36,8 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   /** XSD_ANALYTICS_RAW_DAYS: days the raw analytics rows are kept (the daily rollups keep every day). Default 90. */
   readonly analyticsRawDays: number;
+  /** XSD_RAW_PRICE_DAYS: days raw price and silver readings are kept (candles and rollups cover longer windows). Default 90. */
+  readonly rawPriceDays: number;
   /** XSD_STREAM_MAX_PER_CLIENT: open GET /api/stream connections one client address may hold (default 20). */
   readonly liveStreamMaxPerClient: number;
   /**
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsHost: optional(env, 'XSD_METRICS_HOST') ?? '127.0.0.1',
     logLevel: logLevel(optional(env, 'XSD_LOG_LEVEL')),
     analyticsRawDays: positiveSetting(env, 'XSD_ANALYTICS_RAW_DAYS', 90),
+    rawPriceDays: rawPriceDays(env),
     liveStreamMaxPerClient: positiveSetting(env, 'XSD_STREAM_MAX_PER_CLIENT', 20),
     liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
     publicUrl: publicUrl(optional(env, 'XSD_PUBLIC_URL'), port),
@@ -209,6 +212,15 @@ function streamReplicas(env: NodeJS.ProcessEnv): number {
   // JetStream keeps at most five copies of a stream.
   if (replicas < 1 || replicas > 5) throw new ConfigError(`XSD_STREAM_REPLICAS must be from 1 to 5, got '${replicas}'`);
   return replicas;
+}
+
+/** Raw readings back the 1-day charts and the 24 h figures, so at least two days are kept. */
+export const DEFAULT_RAW_PRICE_DAYS = 90;
+
+function rawPriceDays(env: NodeJS.ProcessEnv): number {
+  const days = integerSetting(env, 'XSD_RAW_PRICE_DAYS', DEFAULT_RAW_PRICE_DAYS);
+  if (days < 2) throw new ConfigError(`XSD_RAW_PRICE_DAYS must be at least 2, got '${days}'`);
+  return days;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {

@@ -123,6 +123,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XSD_ANALYTICS_RAW_DAYS: 'ninety' })).toThrow("XSD_ANALYTICS_RAW_DAYS must be a whole number, got 'ninety'");
   });
 
+  it('given XSD_RAW_PRICE_DAYS, then raw price and silver readings are kept that many days (90 by default, at least 2)', () => {
+    expect(loadConfig({}).rawPriceDays).toBe(90);
+    expect(loadConfig({ XSD_RAW_PRICE_DAYS: '30' }).rawPriceDays).toBe(30);
+    expect(() => loadConfig({ XSD_RAW_PRICE_DAYS: '1' })).toThrow("XSD_RAW_PRICE_DAYS must be at least 2, got '1'");
+    expect(() => loadConfig({ XSD_RAW_PRICE_DAYS: '90d' })).toThrow("XSD_RAW_PRICE_DAYS must be a whole number, got '90d'");
+  });
+
   it('refuses a bad port, an unknown profile and half of the admin credentials', () => {
     expect(() => loadConfig({ PORT: '80a' })).toThrow("PORT must be a whole number from 0 to 65535, got '80a'");
     expect(() => loadConfig({ XSD_NETWORK_PROFILE: 'testnet' })).toThrow("XSD_NETWORK_PROFILE must be 'devnet' or 'mainnet', got 'testnet'");

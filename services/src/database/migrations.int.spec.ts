@@ -67,6 +67,7 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
     key: ['token_name', 'chain_name', 'bucket', 'bucket_start'],
     columns: ['open', 'high', 'low', 'close', 'samples'],
   },
+  silver_rollups: { key: ['bucket', 'bucket_start'], columns: ['open', 'high', 'low', 'close', 'close_at', 'samples'] },
   token_supply: {
     key: ['token_name', 'chain_name'],
     columns: ['total_supply', 'block_number', 'observed_at', 'event_id', 'updated_at'],
@@ -140,6 +141,16 @@ const VALID_ROWS: Record<string, () => Record<string, unknown>> = {
     close: 1.5,
     samples: 3,
   }),
+  silver_rollups: () => ({
+    bucket: '1d',
+    bucket_start: new Date(Math.floor(Math.random() * 1e12)),
+    open: 1,
+    high: 2,
+    low: 0.5,
+    close: 1.5,
+    close_at: new Date(),
+    samples: 3,
+  }),
   token_supply: () => ({
     token_name: 'XSD',
     chain_name: `chain-${Math.random()}`,
@@ -194,6 +205,7 @@ const CHECK_CASES: readonly (readonly [table: string, column: string, bad: unkno
   ['analytics_visits', 'device_type', 'tablet'],
   ['price_history', 'token_name', 'BTC'],
   ['price_candles', 'bucket', '15m'],
+  ['silver_rollups', 'bucket', '5m'],
   ['token_supply', 'token_name', 'BTC'],
   ['token_supply', 'total_supply', -1],
   ['alert_rules', 'kind', 'weather'],

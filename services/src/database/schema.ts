@@ -18,6 +18,7 @@ import type { IngestorChainStatusTable } from '../read-models/ingestor-status/in
 import type { PriceCandlesTable } from '../read-models/price-candles/price-candles.table.js';
 import type { PriceHistoryTable } from '../read-models/price-history/price-history.table.js';
 import type { SilverPricesTable } from '../read-models/silver-prices/silver-prices.table.js';
+import type { SilverRollupsTable } from '../read-models/silver-prices/silver-rollups.table.js';
 import type { SiteSettingsTable } from '../read-models/site-settings/site-settings.table.js';
 import type {
   AdminUsersTable,
@@ -73,6 +74,7 @@ export interface DB extends EventLogTables {
   price_history: PriceHistoryTable;
   silver_prices: SilverPricesTable;
   price_candles: PriceCandlesTable;
+  silver_rollups: SilverRollupsTable;
   token_supply: TokenSupplyTable;
   ingestor_chain_status: IngestorChainStatusTable;
   notification_subscriptions: NotificationSubscriptionsTable;

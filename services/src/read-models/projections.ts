@@ -1,6 +1,6 @@
 import { priceCandlesProjection } from './price-candles/price-candles.projection.js';
-import { priceHistoryProjection } from './price-history/price-history.projection.js';
-import { silverPricesProjection } from './silver-prices/silver-prices.projection.js';
+import { priceHistoryProjectionFor } from './price-history/price-history.projection.js';
+import { silverPricesProjectionFor } from './silver-prices/silver-prices.projection.js';
 import { siteSettingsProjection } from './site-settings/site-settings.projection.js';
 import { staffProjection } from './staff/staff.projection.js';
 import { tokenSupplyProjection } from './token-supply/token-supply.projection.js';
@@ -15,23 +15,30 @@ import { contactSubmissionsProjection } from './contact-submissions/contact-subm
 import { pushDeliveriesProjection } from './push/push-deliveries.projection.js';
 import { pushSubscriptionsProjection } from './push/push-subscriptions.projection.js';
 import type { Projection } from '../projector/projection.js';
+import { DEFAULT_RAW_PRICE_DAYS } from '../config/config.js';
+import type { PriceRetention } from './retention.js';
 
-/** Every read model of the product. A new read model is a new entry here. */
-export const ALL_PROJECTIONS: readonly Projection[] = [
-  priceHistoryProjection,
-  priceCandlesProjection,
-  silverPricesProjection,
-  siteSettingsProjection,
-  staffProjection,
-  tokenSupplyProjection,
-  breakingNewsProjection,
-  calendarEventsProjection,
-  chainSettingsProjection,
-  apiKeysProjection,
-  dashboardPreferencesProjection,
-  activityProjection,
-  analyticsProjection,
-  contactSubmissionsProjection,
-  pushSubscriptionsProjection,
-  pushDeliveriesProjection,
-];
+/** Every read model of the product, the price ones keeping raw readings as configured. A new read model is a new entry here. */
+export function readModelProjections(retention: PriceRetention): readonly Projection[] {
+  return [
+    priceHistoryProjectionFor(retention),
+    priceCandlesProjection,
+    silverPricesProjectionFor(retention),
+    siteSettingsProjection,
+    staffProjection,
+    tokenSupplyProjection,
+    breakingNewsProjection,
+    calendarEventsProjection,
+    chainSettingsProjection,
+    apiKeysProjection,
+    dashboardPreferencesProjection,
+    activityProjection,
+    analyticsProjection,
+    contactSubmissionsProjection,
+    pushSubscriptionsProjection,
+    pushDeliveriesProjection,
+  ];
+}
+
+/** Every read model with the default retention: names and tables, and the projectors of tests. */
+export const ALL_PROJECTIONS: readonly Projection[] = readModelProjections({ rawPriceDays: DEFAULT_RAW_PRICE_DAYS });

@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../core/injection-tokens.js';
 import { PROJECTIONS } from '../projector/projection.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
@@ -12,7 +14,7 @@ import { IngestorStatusRepository } from './ingestor-status/ingestor-status.repo
 import { NotifierStateRepository } from './push/notifier-state.repository.js';
 import { NotifierTelegramRepository } from './push/notifier-telegram.repository.js';
 import { OverviewRepository } from './overview/overview.repository.js';
-import { ALL_PROJECTIONS } from './projections.js';
+import { readModelProjections } from './projections.js';
 import { PriceCandlesRepository } from './price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from './price-history/price-history.repository.js';
 import { PushDeliveriesRepository } from './push/push-deliveries.repository.js';
@@ -52,7 +54,14 @@ const REPOSITORIES = [
  */
 @Global()
 @Module({
-  providers: [...REPOSITORIES, { provide: PROJECTIONS, useValue: ALL_PROJECTIONS }],
+  providers: [
+    ...REPOSITORIES,
+    {
+      provide: PROJECTIONS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => readModelProjections({ rawPriceDays: config.rawPriceDays }),
+    },
+  ],
   exports: [...REPOSITORIES, PROJECTIONS],
 })
 export class ReadModelsModule {}

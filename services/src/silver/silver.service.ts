@@ -13,8 +13,8 @@ import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js'
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 
-/** The table the silver answers are read from: a projection commit to it makes them stale. */
-export const SILVER_TABLES = ['silver_prices'] as const;
+/** The tables the silver answers are read from: a projection commit to one makes them stale. */
+export const SILVER_TABLES = ['silver_prices', 'silver_rollups'] as const;
 
 const iso = (date: Date) => date.toISOString();
 

@@ -37,6 +37,8 @@ export interface ApiTestAppOptions {
   readonly http?: HttpAdapterOptions;
   /** GET /api/stream's limits and heartbeat (default: the configuration's, a 30 s heartbeat). */
   readonly liveStream?: LiveStreamLimits;
+  /** Days raw price and silver readings are kept (default the configuration's, 90). */
+  readonly rawPriceDays?: number;
 }
 
 export interface ApiTestApp {
@@ -68,6 +70,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   metricsHost: '127.0.0.1',
   logLevel: 'warn',
   analyticsRawDays: 90,
+  rawPriceDays: 90,
   liveStreamMaxPerClient: 20,
   liveStreamMaxTotal: 10_000,
   publicUrl: 'http://localhost:8080',
@@ -87,7 +90,7 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
   const root: DynamicModule = {
     module: TestRoot,
     imports: [
-      CoreModule.forRoot(TEST_APP_CONFIG),
+      CoreModule.forRoot({ ...TEST_APP_CONFIG, rawPriceDays: options.rawPriceDays ?? TEST_APP_CONFIG.rawPriceDays }),
       ReadModelsModule,
       ProjectorModule.forRoot({ autostart: true }),
       ...(options.ingestor ? [IngestorModule.forRoot({ autostart: options.startIngestor ?? false, options: options.ingestor })] : []),

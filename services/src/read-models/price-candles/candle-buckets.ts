@@ -1,4 +1,4 @@
-/** Candle widths kept for charts: 5-minute for a day, hourly for a month, daily beyond. */
+/** Candle widths: 5-minute ones are kept a day, hourly ones a year, daily ones forever (see retention.ts). */
 export const CANDLE_BUCKETS = { '5m': 5 * 60_000, '1h': 60 * 60_000, '1d': 24 * 60 * 60_000 } as const;
 export type CandleBucket = keyof typeof CANDLE_BUCKETS;
 

@@ -1,6 +1,7 @@
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
 import { defineProjection } from '../../projector/projection.js';
+import { FIVE_MINUTE_KEPT_DAYS, HOURLY_KEPT_DAYS, pricePairs, pruneLimit } from '../retention.js';
 import { bucketStart, CANDLE_BUCKETS, type CandleBucket } from './candle-buckets.js';
 
 interface Candle {
@@ -15,9 +16,21 @@ interface Candle {
   samples: number;
 }
 
+/** Days each pruned width is kept after the newest 5-minute candle (daily candles are kept forever). */
+const KEPT = sql.join(
+  (
+    [
+      ['5m', FIVE_MINUTE_KEPT_DAYS],
+      ['1h', HOURLY_KEPT_DAYS],
+    ] as const
+  ).map(([bucket, days]) => sql`(${bucket}::text, ${days * 86_400_000 + CANDLE_BUCKETS[bucket]}::float8)`),
+);
+
 /**
  * price_candles: open/high/low/close per token, chain and bucket. A batch is folded in memory first
- * so a thousand ticks cost one upsert per touched candle, not one per tick.
+ * so a thousand ticks cost one upsert per touched candle, not one per tick. A candle is pruned
+ * once it ended more than its width's retention before the newest 5-minute candle (the events'
+ * time, so a rebuild keeps the same candles).
  */
 export const priceCandlesProjection = defineProjection({
   name: 'price_candles',
@@ -64,5 +77,23 @@ export const priceCandlesProjection = defineProjection({
         }),
       )
       .execute();
+    const limit = pruneLimit(candles.size);
+    await sql`
+      delete from price_candles where ctid = any(array(
+        select expired.ctid
+        from (
+          select max(newest.bucket_start) as at from ${pricePairs()}, lateral (
+            select c.bucket_start from price_candles c
+            where c.token_name = pair.token_name and c.chain_name = pair.chain_name and c.bucket = '5m'
+            order by c.bucket_start desc limit 1) newest
+        ) watermark,
+        ${pricePairs()},
+        (values ${KEPT}) kept(bucket, span_ms),
+        lateral (
+          select c.ctid from price_candles c
+          where c.token_name = pair.token_name and c.chain_name = pair.chain_name and c.bucket = kept.bucket
+            and c.bucket_start <= watermark.at - kept.span_ms * interval '1 millisecond'
+          order by c.bucket_start limit ${limit}::int) expired
+        limit ${limit}::int))`.execute(trx);
   },
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
 import { DatabaseRepository } from '../database-repository.js';
+import { PRICE_PAIRS, pricePairs } from '../retention.js';
 
 /** One reading: a price and when it was read on chain. */
 export interface PriceRow {
@@ -107,13 +108,22 @@ export class PriceHistoryRepository extends DatabaseRepository {
       .execute();
   }
 
-  /** The public API: newest first, filtered, at most `limit`. */
+  /**
+   * The public API: newest first, filtered, at most `limit`: the newest `limit` of each matching
+   * pair through the (token, chain, timestamp) index, merged.
+   */
   async publicPrices(filter: PublicPriceFilter) {
-    let query = this.db.selectFrom('price_history').select(['token_name', 'chain_name', 'price', 'block_number', 'timestamp']);
-    if (filter.token) query = query.where('token_name', '=', filter.token);
-    if (filter.chain) query = query.where('chain_name', '=', filter.chain);
-    if (filter.from) query = query.where('timestamp', '>=', filter.from);
-    if (filter.to) query = query.where('timestamp', '<=', filter.to);
-    return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    const pairs = PRICE_PAIRS.filter((p) => (filter.token ?? p.token) === p.token && (filter.chain ?? p.chain) === p.chain);
+    const from = filter.from ? sql`and h.timestamp >= ${filter.from.toISOString()}::timestamptz` : sql``;
+    const to = filter.to ? sql`and h.timestamp <= ${filter.to.toISOString()}::timestamptz` : sql``;
+    const result = await sql<{ token_name: string; chain_name: string; price: number; block_number: number | null; timestamp: Date }>`
+      select r.token_name, r.chain_name, r.price, r.block_number, r.timestamp
+      from ${pricePairs(pairs)}, lateral (
+        select h.id, h.token_name, h.chain_name, h.price, h.block_number, h.timestamp from price_history h
+        where h.token_name = pair.token_name and h.chain_name = pair.chain_name ${from} ${to}
+        order by h.timestamp desc, h.id desc limit ${filter.limit}::int
+      ) r
+      order by r.timestamp desc, r.id desc limit ${filter.limit}::int`.execute(this.db);
+    return result.rows;
   }
 }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import type { PriceRow } from '../price-history/price-history.repository.js';
 import { DatabaseRepository } from '../database-repository.js';
+import { bucketStart } from '../price-candles/candle-buckets.js';
 
 export interface SilverRow extends PriceRow {
   readonly source: string;
 }
 
-/** Reads of silver_prices (USD per gram). */
+/** Reads of silver_prices and silver_rollups (USD per gram). */
 @Injectable()
 export class SilverPricesRepository extends DatabaseRepository {
   async latest(): Promise<SilverRow | null> {
@@ -52,16 +52,18 @@ export class SilverPricesRepository extends DatabaseRepository {
       .execute();
   }
 
-  /** The newest reading of each hour since `from`, oldest first (long windows). */
+  /**
+   * The newest reading of each hour since `from`, oldest first (long windows): the hourly rollups'
+   * closes, one index range of at most 24 rows a day.
+   */
   async hourlyLast(from: Date): Promise<PriceRow[]> {
-    const result = await sql<PriceRow>`
-      select price, timestamp from (
-        select distinct on (date_trunc('hour', timestamp)) price_per_gram as price, timestamp
-        from silver_prices
-        where timestamp >= ${from.toISOString()}::timestamptz
-        order by date_trunc('hour', timestamp), timestamp desc
-      ) hourly
-      order by timestamp asc`.execute(this.db);
-    return result.rows.map((r) => ({ price: Number(r.price), timestamp: new Date(r.timestamp) }));
+    return this.db
+      .selectFrom('silver_rollups')
+      .select(['close as price', 'close_at as timestamp'])
+      .where('bucket', '=', '1h')
+      .where('bucket_start', '>=', bucketStart(from, '1h'))
+      .where('close_at', '>=', from)
+      .orderBy('bucket_start', 'asc')
+      .execute();
   }
 }
