@@ -43,6 +43,8 @@ export interface AppConfig {
    * below its descriptor limit (`ulimit -n`) less what the rest of the process needs.
    */
   readonly liveStreamMaxTotal: number;
+  /** XSD_READ_CACHE_MB: megabytes of answers (and their compressed forms) the API keeps per query in memory (default 64). */
+  readonly readCacheMb: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsRawDays: positiveSetting(env, 'XSD_ANALYTICS_RAW_DAYS', 90),
     liveStreamMaxPerClient: positiveSetting(env, 'XSD_STREAM_MAX_PER_CLIENT', 20),
     liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
+    readCacheMb: positiveSetting(env, 'XSD_READ_CACHE_MB', 64),
   };
 }
 

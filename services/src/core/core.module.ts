@@ -11,6 +11,7 @@ import { deadLetterRecorder } from './dead-letters.js';
 import { APP_CONFIG, DATABASE, EVENT_LOG } from './injection-tokens.js';
 import { InstrumentedEventLog } from './instrumented-event-log.js';
 import { ProjectionProgress } from './projection-progress.js';
+import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 
 /** Closes the log before the database: consumers may still be writing their last batch. */
 class InfrastructureShutdown implements OnApplicationShutdown {
@@ -28,7 +29,7 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 /**
  * Config, clock, the metrics catalogue, database (migrated at start), event log (its appends
  * measured, its dead letters recorded and counted), the projections' checkpoints and
- * read-your-writes progress, chosen by the environment alone:
+ * read-your-writes progress, the read cache's byte budget, chosen by the environment alone:
  * DATABASE_URL / NATS_URL set means distributed, unset means embedded. The read models'
  * repositories come with ReadModelsModule, which each app imports beside this one. Tests replace
  * the clock with overrideProvider(CLOCK).
@@ -65,8 +66,9 @@ export class CoreModule {
           useFactory: (checkpoints: CheckpointsRepository) => new ProjectionProgress(checkpoints),
         },
         InfrastructureShutdown,
+        { provide: ReadCacheBudget, useValue: new ReadCacheBudget(config.readCacheMb * 1024 * 1024) },
       ],
-      exports: [APP_CONFIG, CLOCK, Metrics, DATABASE, EVENT_LOG, CheckpointsRepository, ProjectionProgress],
+      exports: [APP_CONFIG, CLOCK, Metrics, DATABASE, EVENT_LOG, CheckpointsRepository, ProjectionProgress, ReadCacheBudget],
     };
   }
 }
