@@ -44,7 +44,7 @@ export class KeyedHotReadModels<Q, T> {
         maxAgeMs,
         now,
         followsCommits: followsCommits?.(query) ?? true,
-        load: () => load(query),
+        load: () => budget.read(() => load(query)),
         onBytes: (bytes) => budget.resize(entry, bytes),
       }),
       evict: () => {

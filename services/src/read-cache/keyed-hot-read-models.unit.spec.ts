@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { KeyedHotReadModels } from './keyed-hot-read-models.js';
 import { ENTRY_OVERHEAD_BYTES, ReadCacheBudget } from './read-cache-budget.js';
@@ -93,5 +93,30 @@ describe('ReadCacheBudget with KeyedHotReadModels', () => {
     await models.get('open');
     expect(readsOf('closed')).toBe(1);
     expect(readsOf('open')).toBe(2);
+  });
+
+  it('reads at most its number of answers at once; the others wait their turn, first come first served', async () => {
+    const budget = new ReadCacheBudget(1_000_000, 2);
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const read = (key: string) =>
+      budget.read(
+        () =>
+          new Promise<string>((resolve) => {
+            started.push(key);
+            finish.set(key, () => resolve(key));
+          }),
+      );
+    const answers = ['a', 'b', 'c', 'd'].map(read);
+    await Promise.resolve();
+    expect(started).toEqual(['a', 'b']);
+    finish.get('b')!();
+    expect(await answers[1]).toBe('b');
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']));
+    finish.get('a')!();
+    finish.get('c')!();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c', 'd']));
+    finish.get('d')!();
+    expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd']);
   });
 });
