@@ -2,7 +2,7 @@
  * The API's resident memory under varied-window load (issue 21): the read cache is sized in bytes
  * (XSD_READ_CACHE_MB), so many distinct windows must not grow the process past the target.
  *
- *   node --conditions=source --import tsx bench/http/memory.ts [--days 365] [--seconds 30] [--connections 20] [--reference /work/main] [--api-node-flags '--max-old-space-size=256']
+ *   node --conditions=source --import tsx bench/http/memory.ts [--days 365] [--seconds 30] [--connections 20] [--reference /work/main] [--api-node-flags=--max-old-space-size=256]
  *
  * On a fresh PostgreSQL database and JetStream stream of this machine: appends `--days` of hourly
  * XSD prices on every network, BankX on Ethereum and silver, and a reading a minute of XSD on

@@ -11,7 +11,6 @@ import { deadLetterRecorder } from './dead-letters.js';
 import { APP_CONFIG, DATABASE, EVENT_LOG } from './injection-tokens.js';
 import { InstrumentedEventLog } from './instrumented-event-log.js';
 import { ProjectionProgress } from './projection-progress.js';
-import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 
 /** Closes the log before the database: consumers may still be writing their last batch. */
 class InfrastructureShutdown implements OnApplicationShutdown {
@@ -29,7 +28,7 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 /**
  * Config, clock, the metrics catalogue, database (migrated at start), event log (its appends
  * measured, its dead letters recorded and counted), the projections' checkpoints and
- * read-your-writes progress, the read cache's byte budget, chosen by the environment alone:
+ * read-your-writes progress, chosen by the environment alone:
  * DATABASE_URL / NATS_URL set means distributed, unset means embedded. The read models'
  * repositories come with ReadModelsModule, which each app imports beside this one. Tests replace
  * the clock with overrideProvider(CLOCK).
@@ -66,9 +65,8 @@ export class CoreModule {
           useFactory: (checkpoints: CheckpointsRepository) => new ProjectionProgress(checkpoints),
         },
         InfrastructureShutdown,
-        { provide: ReadCacheBudget, useValue: new ReadCacheBudget(config.readCacheMb * 1024 * 1024) },
       ],
-      exports: [APP_CONFIG, CLOCK, Metrics, DATABASE, EVENT_LOG, CheckpointsRepository, ProjectionProgress, ReadCacheBudget],
+      exports: [APP_CONFIG, CLOCK, Metrics, DATABASE, EVENT_LOG, CheckpointsRepository, ProjectionProgress],
     };
   }
 }
