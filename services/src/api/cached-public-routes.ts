@@ -32,7 +32,7 @@ export function cachedPublicRoutes(app: INestApplicationContext): CachedRoute[] 
       cacheControl: CACHE_CONTROL.latest,
       answer: async () => {
         const answer = await silver.latest();
-        if (answer.value === null) throw new ApiError(404, 'no_silver_data', NO_SILVER_DATA_MESSAGE);
+        if (answer.isNull) throw new ApiError(404, 'no_silver_data', NO_SILVER_DATA_MESSAGE);
         return answer;
       },
     },

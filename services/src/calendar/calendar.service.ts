@@ -114,7 +114,7 @@ export class CalendarService {
     const text = await this.feedText.get();
     let body = this.feedBodies.get(text);
     if (body === undefined) {
-      body = new CachedBody(Buffer.from(text.value));
+      body = new CachedBody(Buffer.from(text.parse()));
       this.feedBodies.set(text, body);
     }
     return body;

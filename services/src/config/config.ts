@@ -54,6 +54,8 @@ export interface AppConfig {
    * (the Bot API, https://api.telegram.org by default): Telegram alerts; null without a token.
    */
   readonly telegram: TelegramConfig | null;
+  /** XSD_READ_CACHE_MB: megabytes of answers (and their compressed forms) the API keeps per query in memory (default 64). */
+  readonly readCacheMb: number;
 }
 
 export interface MailConfig {
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: publicUrl(optional(env, 'XSD_PUBLIC_URL'), port),
     mail: mailConfig(optional(env, 'XSD_SMTP_URL'), optional(env, 'XSD_MAIL_FROM')),
     telegram: telegramSettings(env),
+    readCacheMb: positiveSetting(env, 'XSD_READ_CACHE_MB', 64),
   };
 }
 

@@ -130,6 +130,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XSD_RAW_PRICE_DAYS: '90d' })).toThrow("XSD_RAW_PRICE_DAYS must be a whole number, got '90d'");
   });
 
+  it('given XSD_READ_CACHE_MB, then the read cache holds that many megabytes of answers (64 by default, at least 1)', () => {
+    expect(loadConfig({}).readCacheMb).toBe(64);
+    expect(loadConfig({ XSD_READ_CACHE_MB: '256' }).readCacheMb).toBe(256);
+    expect(() => loadConfig({ XSD_READ_CACHE_MB: '0' })).toThrow("XSD_READ_CACHE_MB must be at least 1, got '0'");
+    expect(() => loadConfig({ XSD_READ_CACHE_MB: '1.5' })).toThrow("XSD_READ_CACHE_MB must be a whole number, got '1.5'");
+  });
+
   it('refuses a bad port, an unknown profile and half of the admin credentials', () => {
     expect(() => loadConfig({ PORT: '80a' })).toThrow("PORT must be a whole number from 0 to 65535, got '80a'");
     expect(() => loadConfig({ XSD_NETWORK_PROFILE: 'testnet' })).toThrow("XSD_NETWORK_PROFILE must be 'devnet' or 'mainnet', got 'testnet'");

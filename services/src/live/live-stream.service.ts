@@ -88,11 +88,11 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
         }),
       ),
     );
-    // Each message carries what the REST route answers now (the same in-memory answer), so
+    // Each message carries what the REST route answers now (parsed from the same in-memory bytes), so
     // clients put it in place as it is and never compute a number themselves. One message per
     // token and chain, silver and site, whatever the batch held: each carries the whole state.
     if (topics.has('price')) {
-      const latest = (await this.pricesService.latest()).value;
+      const latest = (await this.pricesService.latest()).parse();
       for (const row of latest.items) {
         if (row.price !== null && row.timestamp !== null && prices.has(priceKey(row.token_name, row.chain_name))) {
           this.messages.next({ type: 'price', data: { ...row, price: row.price, timestamp: row.timestamp } });
@@ -100,10 +100,10 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
       }
     }
     if (topics.has('silver')) {
-      const silver = (await this.silverService.latest()).value;
+      const silver = (await this.silverService.latest()).parse();
       if (silver !== null) this.messages.next({ type: 'silver', data: silver });
     }
-    if (topics.has('site')) this.messages.next({ type: 'site', data: (await this.site.current()).value });
+    if (topics.has('site')) this.messages.next({ type: 'site', data: (await this.site.current()).parse() });
     // Lists: `{}` tells clients to refetch them (a chain change also moves its price cards' status).
     if (topics.has('news')) this.messages.next({ type: 'news', data: {} });
     if (topics.has('calendar')) this.messages.next({ type: 'calendar', data: {} });

@@ -127,7 +127,7 @@ export class ReadinessService {
     if (prices === null) return { skipped: 'this process serves no API' };
     try {
       const latest = await within(prices.latest(), 'the latest prices');
-      return { ok: true, latestPrices: { items: latest.value.items.length } };
+      return { ok: true, latestPrices: { items: latest.parse().items.length } };
     } catch (error) {
       return failed(error);
     }

@@ -31,7 +31,7 @@ export class OverviewService {
       when('calendar_events', () => this.counts.calendarEvents(now.toISOString().slice(0, 10))),
       when('chains', async () => {
         // Coming-soon networks are not counted: they cannot be switched on.
-        const live = (await this.chains.list()).value.items.filter((chain) => !chain.coming_soon);
+        const live = (await this.chains.list()).parse().items.filter((chain) => !chain.coming_soon);
         const active = live.filter((chain) => chain.is_active).length;
         return { total: live.length, active, maintenance: live.length - active };
       }),

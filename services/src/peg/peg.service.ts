@@ -10,6 +10,7 @@ import { chartWindow } from '../prices/chart-window.js';
 import { HISTORY_TABLES } from '../prices/prices.service.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
@@ -29,10 +30,14 @@ export class PegService {
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
+    budget: ReadCacheBudget,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
-    const answers = new TimedAnswers(progress, () => this.clock().getTime());
-    this.answers = answers.perQuery([...HISTORY_TABLES, ...SILVER_TABLES], ({ days }) => String(days), (query) => this.read(query));
+    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
+    this.answers = answers.perQuery([...HISTORY_TABLES, ...SILVER_TABLES], ({ days }) => String(days), (query) => this.read(query), {
+      // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
+      followsCommits: ({ days }) => chartWindow(this.clock(), days).raw,
+    });
   }
 
   /** XSD's deviation from silver per active chain over the last `days`, with time in each band. */

@@ -10,6 +10,7 @@ import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { HotReadModel } from '../read-cache/hot-read-model.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
@@ -38,14 +39,17 @@ export class PricesService {
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
+    budget: ReadCacheBudget,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
-    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
     this.latestAnswer = answers.latest(LATEST_TABLES, () => this.readLatest());
     this.historyAnswers = answers.perQuery(
       HISTORY_TABLES,
       ({ token, chain, days }) => `${token}|${chain}|${days}`,
       (query) => this.readHistory(query),
+      // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
+      { followsCommits: ({ days }) => chartWindow(this.clock(), days).raw },
     );
   }
 

@@ -2,12 +2,14 @@ import { createEvent, type AnyEvent, type ChainName, type TokenName, MAINNET_NET
 import { PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/contracts/api/public-api-schemas';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { DEFAULT_V1_RATE_LIMIT, tooManyRequestsMessage } from '../http/v1-rate-limit.js';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 const NOW = Date.UTC(2026, 2, 2, 12, 0, 0);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const SYSTEM = { kind: 'system', id: 'test' } as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -68,6 +70,31 @@ describe('the public API /api/v1', () => {
         block_number: null,
         age_seconds: 600,
       });
+    });
+  });
+
+  describe('windows moving with the clock', () => {
+    it('read one cached answer per bucket, which says the window it covers', async () => {
+      const budget = api.app.get(ReadCacheBudget);
+      const before = budget.entries;
+      // A client asking for the last 7 days every 30 s, for 20 minutes: one hourly bucket, one answer.
+      const asked = Array.from({ length: 40 }, (_, i) => NOW - 30 * MINUTE + i * 30_000 + 123);
+      const bodies = [];
+      for (const now of asked) {
+        const path = `/api/v1/candles?token=XSD&chain=Ethereum&from=${iso(now - 7 * DAY)}&to=${iso(now)}`;
+        const response = await get(path).set('x-forwarded-for', '203.0.113.4').expect(200);
+        bodies.push(response.text);
+      }
+      expect(budget.entries).toBe(before + 1);
+      expect(new Set(bodies).size).toBe(1);
+      const body = JSON.parse(bodies[0]);
+      expect(body.filters).toEqual({ token: 'XSD', chain: 'Ethereum', interval: '1h', from: iso(NOW - HOUR - 7 * DAY), to: iso(NOW - 1) });
+      expect(body.items.map((c: { open_time: string }) => c.open_time)).toEqual([iso(NOW - 2 * HOUR), iso(NOW - HOUR)]);
+      // The next hour's window is another answer.
+      await get(`/api/v1/candles?token=XSD&chain=Ethereum&from=${iso(NOW + 5 * MINUTE - 7 * DAY)}&to=${iso(NOW + 5 * MINUTE)}`)
+        .set('x-forwarded-for', '203.0.113.4')
+        .expect(200);
+      expect(budget.entries).toBe(before + 2);
     });
   });
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ChainsModule } from '../chains/rpc/chains.module.js';
+import { ReadCacheModule } from '../read-cache/read-cache.module.js';
 import { PublicApiController } from './public-api.controller.js';
 import { PublicApiService } from './public-api.service.js';
 
 /** The public price API (/api/v1), rate-limited per client. */
 @Module({
-  imports: [ChainsModule],
+  imports: [ChainsModule, ReadCacheModule],
   controllers: [PublicApiController],
   providers: [PublicApiService],
 })

@@ -7,13 +7,18 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
+import { bucketWindow, type TimeWindow } from '../read-cache/window-buckets.js';
 import { CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { priceProvenance } from './price-provenance.js';
 
 const iso = (date: Date) => date.toISOString();
+
+/** Readings are projected a moment after they are read: a window ending this long ago no longer changes with a commit. */
+const SETTLED_AFTER_MS = 60_000;
 
 /** A page of the public API: its items, the limit and filters it answered, and when. */
 function page<T, F extends object>(items: T[], query: { readonly limit: number; readonly from: Date | null; readonly to: Date | null }, asOf: Date, filters: F) {
@@ -40,30 +45,34 @@ export class PublicApiService {
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
+    budget: ReadCacheBudget,
   ) {
     this.networkByChain = new Map(networks.map((n) => [n.name, n]));
-    const answers = new TimedAnswers(progress, () => this.clock().getTime());
-    this.priceAnswers = answers.perQuery(
+    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
+    const followsCommits = ({ to }: TimeWindow) => to === null || to.getTime() > this.clock().getTime() - SETTLED_AFTER_MS;
+    this.priceAnswers = answers.perQuery<PublicPricesQuery, PublicPricesResponse>(
       ['price_history'],
       ({ token, chain, from, to, limit }) => `${token}|${chain}|${from?.getTime()}|${to?.getTime()}|${limit}`,
       (query) => this.readPrices(query),
-      { fresh: true },
+      { fresh: true, followsCommits },
     );
-    this.candleAnswers = answers.perQuery(
+    this.candleAnswers = answers.perQuery<PublicCandlesQuery, PublicCandlesResponse>(
       // The close's provenance is read from price_history.
       ['price_candles', 'price_history'],
       ({ token, chain, interval, from, to, limit }) => `${token}|${chain}|${interval}|${from?.getTime()}|${to?.getTime()}|${limit}`,
       (query) => this.readCandles(query),
-      { fresh: true },
+      { fresh: true, followsCommits },
     );
   }
 
+  /** The readings of the query's window snapped to its bucket (bucketWindow): moving windows share an answer. */
   prices(query: PublicPricesQuery): Promise<CachedJson<PublicPricesResponse>> {
-    return this.priceAnswers.get(query);
+    return this.priceAnswers.get(bucketWindow(query, this.clock().getTime()));
   }
 
+  /** The candles of the query's window snapped to its bucket (bucketWindow). */
   candles(query: PublicCandlesQuery): Promise<CachedJson<PublicCandlesResponse>> {
-    return this.candleAnswers.get(query);
+    return this.candleAnswers.get(bucketWindow(query, this.clock().getTime()));
   }
 
   private async readPrices(query: PublicPricesQuery): Promise<PublicPricesResponse> {

@@ -13,9 +13,18 @@ const COMPRESS_MIN_BYTES = 1024;
 export class CachedBody {
   readonly etag: string;
   private readonly encoded = new Map<ContentEncoding, Buffer>();
+  /** Told when a compressed form is added, so a byte budget (ReadCacheBudget) counts it. */
+  onGrow: (() => void) | null = null;
 
   constructor(readonly body: Buffer) {
     this.etag = `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`;
+  }
+
+  /** The bytes held: the body and each compressed form made so far. */
+  get bytes(): number {
+    let total = this.body.length;
+    for (const encoded of this.encoded.values()) total += encoded.length;
+    return total;
   }
 
   /** The body in the best encoding the client accepts (brotli, then gzip), or null for identity. */
@@ -30,15 +39,31 @@ export class CachedBody {
           ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
           : gzipSync(this.body, { level: 6 });
       this.encoded.set(encoding, body);
+      this.onGrow?.();
     }
     return { encoding, body };
   }
 }
 
-/** One JSON answer, serialised once. */
+/**
+ * One JSON answer, serialised once. Only its bytes are kept, never the object beside them: an
+ * object costs several times its JSON in memory. `T` is the body's type.
+ */
 export class CachedJson<T = unknown> extends CachedBody {
-  constructor(readonly value: T) {
+  /** The answer is `null` (a route answers 404 for it). */
+  readonly isNull: boolean;
+
+  constructor(value: T) {
     super(Buffer.from(JSON.stringify(value)));
+    this.isNull = value === null;
+  }
+
+  /**
+   * A fresh object parsed from the bytes, for the few server-side readers of a small answer (the
+   * live stream, readiness, the staff overview): what the route sends, and not kept by the cache.
+   */
+  parse(): T {
+    return JSON.parse(this.body.toString()) as T;
   }
 }
 

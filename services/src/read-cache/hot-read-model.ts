@@ -11,8 +11,16 @@ export interface HotReadModelOptions<T> {
    * time alone (a 24 h change, an expiry, "upcoming").
    */
   readonly maxAgeMs: number;
+  /**
+   * Whether a commit to `tables` can change the answer (default true). An answer no commit can
+   * change (a window that ends before the newest rows, a chart of closed hours) is read again
+   * only when `maxAgeMs` passes.
+   */
+  readonly followsCommits?: boolean;
   readonly load: () => Promise<T>;
   readonly now?: () => number;
+  /** Told the bytes the answer holds (body and compressed forms) whenever they change. */
+  readonly onBytes?: (bytes: number) => void;
 }
 
 interface Built<T> {
@@ -25,7 +33,8 @@ interface Built<T> {
 }
 
 /**
- * A read model's answer held in memory, so a hot route costs a map look-up instead of a query.
+ * A read model's answer held in memory as its bytes (CachedJson), so a hot route costs a map
+ * look-up instead of a query.
  *
  * It is fresh while none of its projections changed rows since the versions seen before its rows
  * were read (a checkpoint moved by events the projection does not apply changes nothing), and it
@@ -61,7 +70,8 @@ export class HotReadModel<T> {
     // Rows no projection writes (tables the staff tools will fill) change without a commit this
     // process could see: such an answer is read for each request (concurrent ones still share a read).
     if (this.projections.length === 0) return false;
-    return this.now() - built.at < this.options.maxAgeMs && this.sameVersions(built.versions);
+    if (this.now() - built.at >= this.options.maxAgeMs) return false;
+    return this.options.followsCommits === false || this.sameVersions(built.versions);
   }
 
   private sameVersions(versions: readonly number[]): boolean {
@@ -70,6 +80,17 @@ export class HotReadModel<T> {
       if (this.progress.version(projections[i]) !== versions[i]) return false;
     }
     return true;
+  }
+
+  private keep(built: Built<T>): void {
+    this.built = built;
+    const { onBytes } = this.options;
+    if (onBytes === undefined) return;
+    const { json } = built;
+    json.onGrow = () => {
+      if (this.built?.json === json) onBytes(json.bytes);
+    };
+    onBytes(json.bytes);
   }
 
   /**
@@ -85,7 +106,7 @@ export class HotReadModel<T> {
       .load()
       .then((value) => {
         const built: Built<T> = { json: new CachedJson(value), versions, at, generation };
-        if (this.built === null || this.built.generation < generation) this.built = built;
+        if (this.built === null || this.built.generation < generation) this.keep(built);
         return built;
       })
       .finally(() => {

@@ -30,12 +30,12 @@ describe('HotReadModel', () => {
     const projections = progress();
     let reads = 0;
     const model = new HotReadModel(projections, { tables: ['price_history'], maxAgeMs: 60_000, load: async () => ++reads });
-    expect((await model.get()).value).toBe(1);
+    expect((await model.get()).parse()).toBe(1);
     projections.advanced('silver_prices', 5); // another table's projection: still fresh
-    expect((await model.get()).value).toBe(1);
+    expect((await model.get()).parse()).toBe(1);
     projections.advanced('price_history', 7);
-    expect((await model.get()).value).toBe(2);
-    expect((await model.get()).value).toBe(2);
+    expect((await model.get()).parse()).toBe(2);
+    expect((await model.get()).parse()).toBe(2);
   });
 
   it('stays fresh when its projection only moved past events it does not apply, and reads again after a rebuild', async () => {
@@ -43,15 +43,15 @@ describe('HotReadModel', () => {
     let reads = 0;
     const model = new HotReadModel(projections, { tables: ['price_history'], maxAgeMs: 60_000, load: async () => ++reads });
     projections.advanced('price_history', 4);
-    expect((await model.get()).value).toBe(1);
+    expect((await model.get()).parse()).toBe(1);
     projections.advanced('price_history', 9, false); // a batch of news and push events: no row changed
-    expect((await model.get()).value).toBe(1);
+    expect((await model.get()).parse()).toBe(1);
     projections.advanced('price_history', 10, true);
-    expect((await model.get()).value).toBe(2);
+    expect((await model.get()).parse()).toBe(2);
     projections.reset('price_history'); // a rebuild empties the table
-    expect((await model.get()).value).toBe(3);
+    expect((await model.get()).parse()).toBe(3);
     projections.advanced('price_history', 2, false); // rebuilt from the start: still at the rebuilt answer
-    expect((await model.get()).value).toBe(3);
+    expect((await model.get()).parse()).toBe(3);
   });
 
   it('reads again when older than maxAgeMs, for answers that move with the clock alone', async () => {
@@ -60,9 +60,9 @@ describe('HotReadModel', () => {
     const model = new HotReadModel(progress(), { tables: ['site_settings'], maxAgeMs: 10_000, now: () => now, load: async () => ++reads });
     await model.get();
     now += 9_999;
-    expect((await model.get()).value).toBe(1);
+    expect((await model.get()).parse()).toBe(1);
     now += 1;
-    expect((await model.get()).value).toBe(2);
+    expect((await model.get()).parse()).toBe(2);
   });
 
   it('shares one read among concurrent requests', async () => {
@@ -71,7 +71,7 @@ describe('HotReadModel', () => {
     const answers = Promise.all([model.get(), model.get(), model.get()]);
     expect(calls).toHaveLength(1);
     calls[0].resolve(42);
-    expect((await answers).map((answer) => answer.value)).toEqual([42, 42, 42]);
+    expect((await answers).map((answer) => answer.parse())).toEqual([42, 42, 42]);
   });
 
   it('never hands a request that came after a commit the read that began before it (read-your-writes)', async () => {
@@ -84,10 +84,10 @@ describe('HotReadModel', () => {
     expect(calls).toHaveLength(2);
     calls[1].resolve(2);
     calls[0].resolve(1);
-    expect((await before).value).toBe(1);
-    expect((await after).value).toBe(2);
+    expect((await before).parse()).toBe(1);
+    expect((await after).parse()).toBe(2);
     // The older read, finishing last, did not replace the newer answer.
-    expect((await model.get()).value).toBe(2);
+    expect((await model.get()).parse()).toBe(2);
     expect(calls).toHaveLength(2);
   });
 
@@ -96,8 +96,8 @@ describe('HotReadModel', () => {
     // A name no projection writes, whatever projections the product has.
     const unwritten = 'a_table_no_projection_writes' as never;
     const model = new HotReadModel(progress(), { tables: [unwritten], maxAgeMs: 60_000, load: async () => ++reads });
-    expect((await model.get()).value).toBe(1);
-    expect((await model.get()).value).toBe(2);
+    expect((await model.get()).parse()).toBe(1);
+    expect((await model.get()).parse()).toBe(2);
   });
 
   it('tells its callers a failed read and tries again on the next request', async () => {
@@ -112,6 +112,6 @@ describe('HotReadModel', () => {
     });
     await expect(model.get()).rejects.toThrow('database away');
     fail = false;
-    expect((await model.get()).value).toBe('ok');
+    expect((await model.get()).parse()).toBe('ok');
   });
 });

@@ -1,12 +1,11 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
 import { KeyedHotReadModels } from './keyed-hot-read-models.js';
+import type { ReadCacheBudget } from './read-cache-budget.js';
 
 /** Answers that move with the clock alone (the 24 h reference, the chart's "now" point) are read again this often. */
 const LATEST_MAX_AGE_MS = 10_000;
 const HISTORY_MAX_AGE_MS = 60_000;
-/** Distinct history windows and public API pages kept in memory. */
-const MAX_CACHED_QUERIES = 512;
 
 type Tables = HotReadModelOptions<unknown>['tables'];
 
@@ -17,6 +16,7 @@ type Tables = HotReadModelOptions<unknown>['tables'];
 export class TimedAnswers {
   constructor(
     private readonly progress: ProjectionProgress,
+    private readonly budget: ReadCacheBudget,
     private readonly now: () => number,
   ) {}
 
@@ -25,14 +25,18 @@ export class TimedAnswers {
     return new HotReadModel(this.progress, { tables, maxAgeMs: LATEST_MAX_AGE_MS, now: this.now, load });
   }
 
-  /** One answer per query (a chart window, a page), read again every minute, or every 10 s when `fresh`. */
+  /**
+   * One answer per query (a chart window, a page) within the process's byte budget, read again
+   * every minute, or every 10 s when `fresh`; and at a commit to `tables` unless `followsCommits`
+   * says the query's answer cannot change with one.
+   */
   perQuery<Q, T>(
     tables: Tables,
     key: (query: Q) => string,
     load: (query: Q) => Promise<T>,
-    { fresh = false }: { readonly fresh?: boolean } = {},
+    { fresh = false, followsCommits }: { readonly fresh?: boolean; readonly followsCommits?: (query: Q) => boolean } = {},
   ): KeyedHotReadModels<Q, T> {
     const maxAgeMs = fresh ? LATEST_MAX_AGE_MS : HISTORY_MAX_AGE_MS;
-    return new KeyedHotReadModels(this.progress, { tables, key, load, maxAgeMs, maxEntries: MAX_CACHED_QUERIES, now: this.now });
+    return new KeyedHotReadModels(this.progress, { tables, key, load, maxAgeMs, followsCommits, budget: this.budget, now: this.now });
   }
 }

@@ -10,6 +10,7 @@ import { chartWindow } from '../prices/chart-window.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { HotReadModel } from '../read-cache/hot-read-model.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
+import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 
@@ -28,10 +29,14 @@ export class SilverService {
     private readonly silver: SilverPricesRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
+    budget: ReadCacheBudget,
   ) {
-    const answers = new TimedAnswers(progress, () => this.clock().getTime());
+    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
     this.latestAnswer = answers.latest(SILVER_TABLES, () => this.readLatest());
-    this.historyAnswers = answers.perQuery(SILVER_TABLES, ({ days }) => String(days), (query) => this.readHistory(query));
+    this.historyAnswers = answers.perQuery(SILVER_TABLES, ({ days }) => String(days), (query) => this.readHistory(query), {
+      // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
+      followsCommits: ({ days }) => chartWindow(this.clock(), days).raw,
+    });
   }
 
   /** Null while no silver price was ever read. */

@@ -76,6 +76,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   publicUrl: 'http://localhost:8080',
   mail: null,
   telegram: null,
+  readCacheMb: 64,
 };
 
 @Module({})
