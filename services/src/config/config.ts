@@ -43,6 +43,11 @@ export interface AppConfig {
    * below its descriptor limit (`ulimit -n`) less what the rest of the process needs.
    */
   readonly liveStreamMaxTotal: number;
+  /**
+   * XSD_WEBHOOK_ALLOW_HOSTS: host names (comma-separated) community channels may reach although
+   * they resolve to a non-public address; for tests' loopback receivers only. Empty by default.
+   */
+  readonly webhookAllowHosts: readonly string[];
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -87,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsRawDays: positiveSetting(env, 'XSD_ANALYTICS_RAW_DAYS', 90),
     liveStreamMaxPerClient: positiveSetting(env, 'XSD_STREAM_MAX_PER_CLIENT', 20),
     liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
+    webhookAllowHosts: (optional(env, 'XSD_WEBHOOK_ALLOW_HOSTS') ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

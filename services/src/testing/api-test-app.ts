@@ -70,6 +70,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   analyticsRawDays: 90,
   liveStreamMaxPerClient: 20,
   liveStreamMaxTotal: 10_000,
+  webhookAllowHosts: [],
 };
 
 @Module({})
