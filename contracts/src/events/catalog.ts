@@ -37,6 +37,13 @@ import {
   PushSubscriptionRemovedData,
   PushSubscriptionSavedData,
 } from './push-events.js';
+import {
+  ChannelCreatedData,
+  ChannelDeletedData,
+  ChannelPausedData,
+  ChannelResumedData,
+  ChannelUpdatedData,
+} from './channel-events.js';
 import { ContactDeletedData, ContactRepliedData, ContactStatusChangedData, ContactSubmittedData } from './contact-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
@@ -77,6 +84,8 @@ export const pushSubscriptionSubject = (subscriptionId: string): string => `xsd.
 export const PUSH_TRIGGERS_SUBJECT = 'xsd.push.triggers';
 export const PUSH_DELIVERIES_SUBJECT = 'xsd.push.deliveries';
 export const PUSH_BROADCASTS_SUBJECT = 'xsd.push.broadcasts';
+/** Each community channel is its own aggregate. */
+export const channelSubject = (channelId: string): string => `xsd.channel.${subjectToken(channelId)}`;
 
 /**
  * Every event of the product: type name (past tense) to schema, subject and aggregate.
@@ -292,6 +301,36 @@ export const eventCatalog = {
     data: PushBroadcastSentData,
     subject: () => PUSH_BROADCASTS_SUBJECT,
     aggregateId: () => 'push',
+  }),
+  'channel.created': define({
+    schemaVersion: 1,
+    data: ChannelCreatedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.updated': define({
+    schemaVersion: 1,
+    data: ChannelUpdatedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.paused': define({
+    schemaVersion: 1,
+    data: ChannelPausedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.resumed': define({
+    schemaVersion: 1,
+    data: ChannelResumedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.deleted': define({
+    schemaVersion: 1,
+    data: ChannelDeletedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
   }),
 } as const;
 

@@ -23,6 +23,7 @@ import { PreferencesModule } from '../preferences/preferences.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { PushModule } from '../push/push.module.js';
 import { BackupModule } from '../backup/backup.module.js';
+import { ChannelsModule } from '../channels/channels.module.js';
 import { ApiErrorFilter } from '../http/api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
@@ -51,6 +52,7 @@ import { ApiErrorFilter } from '../http/api-error.filter.js';
     ContactModule,
     PushModule,
     BackupModule,
+    ChannelsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

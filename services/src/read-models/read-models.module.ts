@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { PROJECTIONS } from '../projector/projection.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
+import { ChannelsRepository } from './channels/channels.repository.js';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
 import { CalendarEventsRepository } from './calendar-events/calendar-events.repository.js';
@@ -26,6 +27,7 @@ const REPOSITORIES = [
   ActivityRepository,
   AnalyticsRepository,
   ApiKeysRepository,
+  ChannelsRepository,
   BreakingNewsRepository,
   CalendarEventsRepository,
   ChainSettingsRepository,
