@@ -48,6 +48,8 @@ export interface AppConfig {
    * they resolve to a non-public address; for tests' loopback receivers only. Empty by default.
    */
   readonly webhookAllowHosts: readonly string[];
+  /** XSD_PUBLIC_URL: the site's public address, for the links in community-channel messages; none by default (no link). */
+  readonly publicUrl: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -96,7 +98,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    publicUrl: publicUrl(optional(env, 'XSD_PUBLIC_URL')),
   };
+}
+
+function publicUrl(text: string | null): string | null {
+  if (text === null) return null;
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // Reported below.
+  }
+  throw new ConfigError(`XSD_PUBLIC_URL must be an http(s) URL such as https://silverboard.example, got '${text}'`);
 }
 
 function portSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {

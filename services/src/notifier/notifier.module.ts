@@ -12,6 +12,7 @@ import { WebPushSender } from '../push/sender/web-push-sender.js';
 import { WebPushModule } from '../push/sender/web-push.module.js';
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { Notifier, NOTIFIER_ROLE } from './notifier.js';
+import { ChannelRelayModule } from './channels/channel-relay.module.js';
 
 export const NOTIFIER_AUTOSTART = Symbol('NOTIFIER_AUTOSTART');
 /** Reminders are judged twice a minute (the in-tab checker: once), so one fires within 30 s of its time. */
@@ -40,7 +41,7 @@ export class NotifierModule {
   static forRoot({ autostart }: { autostart: boolean }): DynamicModule {
     return {
       module: NotifierModule,
-      imports: [ScheduleModule.forRoot(), WebPushModule],
+      imports: [ScheduleModule.forRoot(), WebPushModule, ChannelRelayModule.forRoot({ autostart })],
       providers: [
         { provide: NOTIFIER_AUTOSTART, useValue: autostart },
         {

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { PROJECTIONS } from '../projector/projection.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
+import { ChannelDeliveriesRepository } from './channels/channel-deliveries.repository.js';
 import { ChannelsRepository } from './channels/channels.repository.js';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
@@ -28,6 +29,7 @@ const REPOSITORIES = [
   AnalyticsRepository,
   ApiKeysRepository,
   ChannelsRepository,
+  ChannelDeliveriesRepository,
   BreakingNewsRepository,
   CalendarEventsRepository,
   ChainSettingsRepository,

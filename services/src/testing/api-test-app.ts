@@ -71,6 +71,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   liveStreamMaxPerClient: 20,
   liveStreamMaxTotal: 10_000,
   webhookAllowHosts: [],
+  publicUrl: null,
 };
 
 @Module({})
