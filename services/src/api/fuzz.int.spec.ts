@@ -243,7 +243,7 @@ describe('every route against malformed input', () => {
 
   it('finds the routes it is to try', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users']),
+      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users', 'GET /api/admin/channels', 'POST /api/admin/channels', 'PATCH /api/admin/channels/:id', 'DELETE /api/admin/channels/:id']),
     );
   });
 
