@@ -24,6 +24,8 @@ export interface ChannelReceiver {
   /** `https://localhost:<port>`: reach it with XSD_WEBHOOK_ALLOW_HOSTS=localhost. */
   readonly origin: string;
   readonly caPem: string;
+  /** The certificate as a file, for a stack's NODE_EXTRA_CA_CERTS. */
+  readonly caFile: string;
   /** A generic webhook at `path` whose deliveries must carry a valid Standard Webhooks signature with `secret`. */
   webhook(path: string, secret: string): string;
   /** A Discord webhook at `path`: deliveries must be Discord's webhook JSON (embeds with title, description). */
@@ -58,7 +60,7 @@ function discordProblems(body: unknown): string[] {
  * timestamps judged against `now`) and each Discord body against Discord's webhook rules.
  */
 export async function startChannelReceiver(options: { now?: () => number } = {}): Promise<ChannelReceiver> {
-  const { pem, caDir } = await createLoopbackCertificate();
+  const { pem, caDir, caFile } = await createLoopbackCertificate();
   const webhooks = new Map<string, Webhook>();
   const discords = new Set<string>();
   const scripts = new Map<string, ScriptedAnswer[]>();
@@ -110,6 +112,7 @@ export async function startChannelReceiver(options: { now?: () => number } = {})
   return {
     origin,
     caPem: pem.cert,
+    caFile,
     webhook(path, secret) {
       webhooks.set(path, new Webhook(secret));
       return `${origin}${path}`;
