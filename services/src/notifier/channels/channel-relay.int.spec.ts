@@ -1,3 +1,4 @@
+import { createEvent } from '@xsd/contracts';
 import type { CreateChannelResponse } from '@xsd/contracts/api/admin-channels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_TARGETS, testResolver } from '../../outbound/forbidden-targets.js';
@@ -177,6 +178,34 @@ describe('community channel delivery (embedded pipeline, loopback HTTPS receiver
     expect(receiver.received('/api/webhooks/3/rebind')).toEqual([]);
     expect((await channels.byId(redirecting.item.id))!.deliveries[0]).toMatchObject({ status: 'pending', last_status: 302, last_error: 'HTTP 302: redirects are not followed' });
     expect(receiver.received('/api/webhooks/5/inside')).toEqual([]);
+  });
+
+  it('sends price alerts when XSD changes peg tier on a chain, once per change', async () => {
+    const made = await create({ kind: 'discord', name: 'Peg', url_or_chat: receiver.discord('/api/webhooks/6/peg'), events: ['price_alerts'] });
+    const actor = { kind: 'system', id: 'ingestor' } as const;
+    const tick = (type: 'silver' | 'xsd', price: number) => {
+      now += 1_000;
+      const at = new Date(now);
+      return pipeline.log.append(
+        type === 'silver'
+          ? createEvent('silver.ticked', { pricePerGram: price, pricePerOunce: price * 31.1034768, observedAt: at.toISOString() }, { actor, now: at })
+          : createEvent('price.ticked', { token: 'XSD', chain: 'Polygon', price, observedAt: at.toISOString() }, { actor, now: at }),
+      );
+    };
+    await tick('silver', 1.0);
+    await tick('xsd', 1.002); // first reading: sets the mark, sends nothing
+    await tick('xsd', 1.004); // still on peg
+    await tick('xsd', 1.03); // slight deviation
+    await tick('xsd', 1.031); // still slight
+    await tick('xsd', 1.2); // off peg
+    await tick('xsd', 0.999); // back on peg
+    await tick('xsd', 2.0); // over 50 % off: a data problem, not a peg signal
+    await caughtUp();
+    await waitFor(() => receiver.received('/api/webhooks/6/peg').length === 3, { message: 'three peg changes' });
+    const titles = receiver.received('/api/webhooks/6/peg').map((d) => (d.body as { embeds: { title: string }[] }).embeds[0].title);
+    expect(titles).toEqual(['XSD on Polygon: Slight deviation', 'XSD on Polygon: Off peg', 'XSD on Polygon: On peg']);
+    expect(receiver.received('/api/webhooks/6/peg').every((d) => d.problems.length === 0)).toBe(true);
+    await api.http().delete(`/api/admin/channels/${made.item.id}`).set(root).expect(200);
   });
 
   it('measures the fan-out: one message to many webhook channels', async () => {
