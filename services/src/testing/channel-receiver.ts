@@ -14,10 +14,15 @@ export interface ReceivedDelivery {
   readonly status: number;
 }
 
-/** What a path answers next: a status (and a Location for a 3xx), used once each, then 204 / 200. */
+/**
+ * What a path answers next, used once each, then 204 / 200: a status (and a Location for a 3xx),
+ * or `holdMs`: the request is held that long and its connection dropped unanswered (recorded with
+ * status 0), as a receiver that never took it.
+ */
 export interface ScriptedAnswer {
   readonly status: number;
   readonly location?: string;
+  readonly holdMs?: number;
 }
 
 export interface ChannelReceiver {
@@ -97,6 +102,11 @@ export async function startChannelReceiver(options: { now?: () => number } = {})
         problems.push('unknown path');
       }
       const answer = scripts.get(path)?.shift() ?? { status: problems.length === 0 ? (discords.has(path) ? 204 : 200) : 400 };
+      if (answer.holdMs !== undefined) {
+        log.push({ path, headers: request.headers, body, problems, status: 0 });
+        setTimeout(() => response.destroy(), answer.holdMs);
+        return;
+      }
       log.push({ path, headers: request.headers, body, problems, status: answer.status });
       response.writeHead(answer.status, answer.location ? { location: answer.location } : {});
       response.end();
