@@ -128,14 +128,18 @@ describe('community channel delivery (embedded pipeline, loopback HTTPS receiver
       [3, 8 * 60_000],
       [4, 64 * 60_000],
     ] as const) {
-      now += wait - 1_000;
-      relay.wake();
+      // The failed try is recorded (its next try timed from the clock then) before the clock moves.
       await waitFor(async () => (await channels.byId(created.item.id))!.deliveries[0].attempts === attempt - 1);
+      const row = await pipeline.db.selectFrom('channel_deliveries').select('next_attempt_at').where('channel_id', '=', created.item.id).executeTakeFirstOrThrow();
+      expect(row.next_attempt_at.getTime() - now).toBe(wait);
       expect(tries()).toBe(attempt - 1);
-      now += 1_000 + 100;
+      now += wait + 100;
       relay.wake();
       await waitFor(() => tries() === attempt, { message: `try ${attempt}` });
     }
+    await waitFor(async () => (await channels.byId(created.item.id))!.deliveries[0].attempts === 4);
+    const last = await pipeline.db.selectFrom('channel_deliveries').select(['next_attempt_at', 'created_at']).where('channel_id', '=', created.item.id).executeTakeFirstOrThrow();
+    expect(last.next_attempt_at.getTime() - last.created_at.getTime()).toBe(24 * 3600_000);
     now = start + 24 * 3600_000 + 100;
     relay.wake();
     await waitFor(() => tries() === 5, { message: 'the last try' });
@@ -224,5 +228,22 @@ describe('community channel delivery (embedded pipeline, loopback HTTPS receiver
     const seconds = (performance.now() - started) / 1000;
     expect(fan().every((d) => d.problems.length === 0)).toBe(true);
     console.log(`channel fan-out: ${count * 5} signed webhook deliveries in ${seconds.toFixed(2)} s = ${((count * 5) / seconds).toFixed(0)} messages/s (concurrency 32, loopback HTTPS, a new TLS connection each)`);
+  });
+
+  it('forgets finished deliveries after 30 days, so the table stays bounded', async () => {
+    const finishedBefore = async (cutoff: number) =>
+      (await pipeline.db.selectFrom('channel_deliveries').select('delivery_id').where('status', '!=', 'pending').where('created_at', '<', new Date(cutoff)).execute()).length;
+    expect(await finishedBefore(now + 1)).toBeGreaterThan(0);
+    const moved = now;
+    now += 31 * 24 * 3600_000;
+    // Pruned once an hour of the clock: each check moves it an hour on (a retry may finish a row meanwhile).
+    await waitFor(
+      async () => {
+        now += 3600_000;
+        relay.wake();
+        return (await finishedBefore(moved + 1)) === 0;
+      },
+      { intervalMs: 100, message: 'the old deliveries to be forgotten' },
+    );
   });
 });

@@ -30,6 +30,10 @@ export const CHANNEL_RELAY_ROLE: LeadershipRole = { lockId: 3, name: 'channel-re
  */
 export const CHANNEL_RETRY_BACKOFF: BackoffPolicy = { baseMs: 60_000, maxMs: CHANNEL_RETRY_WINDOW_MS, factor: 8 };
 
+/** Finished deliveries are kept this long, then forgotten; checked once an hour. */
+export const CHANNEL_DELIVERIES_KEPT_MS = 30 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
+
 export interface ChannelRelayOptions {
   readonly leadership?: ProjectorLeadership;
   /** Tries in flight at once. Default 32. */
@@ -72,6 +76,7 @@ export class ChannelRelay implements LeadingConsumer {
   private idle: (() => void) | null = null;
   private stopped = false;
   private leading = false;
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -174,6 +179,11 @@ export class ChannelRelay implements LeadingConsumer {
     while (!this.signal.stopped) {
       let due: DueChannelDelivery[] = [];
       try {
+        const nowMs = this.clock().getTime();
+        if (nowMs - this.prunedAt >= PRUNE_EVERY_MS) {
+          this.prunedAt = nowMs;
+          await this.deliveries.forgetFinished(new Date(nowMs - CHANNEL_DELIVERIES_KEPT_MS));
+        }
         due = await this.deliveries.due(this.clock(), this.concurrency - this.inFlight, this.taken);
       } catch (error) {
         this.logger.error(`could not read due deliveries: ${describeError(error)}`);

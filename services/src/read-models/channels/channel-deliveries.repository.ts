@@ -120,6 +120,11 @@ export class ChannelDeliveriesRepository extends DatabaseRepository {
       .execute();
   }
 
+  /** Forgets finished deliveries older than `before` (the tab shows the newest few): the table stays bounded. */
+  async forgetFinished(before: Date): Promise<void> {
+    await this.db.deleteFrom('channel_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).execute();
+  }
+
   async pegMark(trx: Executor, mark: string): Promise<{ tier: string | null; value: number | null } | undefined> {
     return trx.selectFrom('channel_peg_marks').select(['tier', 'value']).where('mark', '=', mark).executeTakeFirst();
   }
