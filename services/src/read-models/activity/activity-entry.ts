@@ -133,7 +133,7 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
     case 'channel.created': {
       const { channelId, kind, name, urlOrChat, events } = event.data;
       // A Discord URL's token is a credential: the log names the host only.
-      const target = kind === 'telegram' ? urlOrChat : new URL(urlOrChat).host;
+      const target = kind === 'telegram' ? urlOrChat : (URL.parse(urlOrChat)?.host ?? 'invalid URL');
       return { targetKind: 'channel', targetId: channelId, label: name, before: null, after: { kind, name, target, events } };
     }
     case 'channel.updated': {
