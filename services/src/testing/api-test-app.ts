@@ -71,7 +71,8 @@ export const TEST_APP_CONFIG: AppConfig = {
   liveStreamMaxPerClient: 20,
   liveStreamMaxTotal: 10_000,
   webhookAllowHosts: [],
-  publicUrl: null,
+  publicUrl: 'http://localhost:8080',
+  mail: null,
 };
 
 @Module({})

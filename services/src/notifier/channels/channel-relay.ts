@@ -40,7 +40,7 @@ export interface ChannelRelayOptions {
   readonly concurrency?: number;
   /** Longest wait before looking for due retries. Default 1 s. */
   readonly pollMs?: number;
-  /** The site's public address, for the messages' links; none: messages carry no link. */
+  /** The site's public origin (XSD_PUBLIC_URL), for the messages' links; none: messages carry no link. */
   readonly siteUrl?: string | null;
 }
 
