@@ -230,6 +230,20 @@ describe('axe-core: no violations', () => {
       await page.getByTestId('change-password-form').waitFor();
       findings.push(...(await axe('change password', '#admin-main')));
 
+      await openTab(page, 'channels');
+      await page.getByRole('button', { name: '+ New Channel' }).click();
+      await page.getByTestId('channel-form').waitFor();
+      findings.push(...(await axe('channel form', '#admin-main')));
+      await page.getByTestId('channel-form').getByLabel('Kind *').selectOption('webhook');
+      await page.getByTestId('channel-form').getByLabel('Name *').fill(`A11y ${width}`);
+      await page.getByTestId('channel-form').getByLabel(/Webhook URL/).fill('https://93.184.215.14/hook');
+      await page.getByRole('button', { name: 'Create Channel' }).click();
+      await page.getByTestId('channel-secret-value').waitFor();
+      findings.push(...(await axe('channel secret view', '#admin-main')));
+      await page.getByRole('button', { name: "I've Copied My Secret" }).click();
+      await page.getByTestId('channel-item').first().waitFor();
+      findings.push(...(await axe('channels list', '#admin-main')));
+
       expect(summary(findings)).toEqual([]);
     });
   }

@@ -15,7 +15,7 @@ import { type Browser, collectConsoleErrors, type ConsoleProblem, launchChromium
 const SUPER = { email: 'e2e-super@silverboard.test', password: 'e2e-super-password' };
 const ADMIN = { email: 'e2e-admin@silverboard.test', password: '' };
 const CALENDAR = { email: 'e2e-calendar@silverboard.test', password: '' };
-const ALL_TABS = ['overview', 'breaking_news', 'calendar', 'analytics', 'chain_settings', 'contact_submissions', 'maintenance', 'api_keys', 'passwords', 'users', 'activity'];
+const ALL_TABS = ['overview', 'breaking_news', 'calendar', 'analytics', 'chain_settings', 'contact_submissions', 'maintenance', 'api_keys', 'passwords', 'users', 'activity', 'channels'];
 
 let stack: RunningStack;
 let staff: Browser;

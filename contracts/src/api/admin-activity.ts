@@ -27,6 +27,7 @@ export const ACTIVITY_TARGET_KINDS = [
   'site',
   'preferences',
   'contact_submission',
+  'channel',
   'other',
 ] as const;
 export type ActivityTargetKind = (typeof ACTIVITY_TARGET_KINDS)[number];

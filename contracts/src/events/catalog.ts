@@ -40,6 +40,13 @@ import {
   PushSubscriptionSavedData,
 } from './push-events.js';
 import { TelegramChatBoundData, TelegramChatUnboundData, TelegramLinkCreatedData } from './telegram-events.js';
+import {
+  ChannelCreatedData,
+  ChannelDeletedData,
+  ChannelPausedData,
+  ChannelResumedData,
+  ChannelUpdatedData,
+} from './channel-events.js';
 import { ContactDeletedData, ContactRepliedData, ContactStatusChangedData, ContactSubmittedData } from './contact-events.js';
 
 interface EventDefinition<S extends z.ZodType> {
@@ -83,6 +90,8 @@ export const PUSH_BROADCASTS_SUBJECT = 'xsd.push.broadcasts';
 /** Links have no rules across them: one subject. Each bound chat is its own aggregate. */
 export const TELEGRAM_LINKS_SUBJECT = 'xsd.telegram.links';
 export const telegramChatSubject = (subscriptionId: string): string => `xsd.telegram.chat.${subjectToken(subscriptionId)}`;
+/** Each community channel is its own aggregate. */
+export const channelSubject = (channelId: string): string => `xsd.channel.${subjectToken(channelId)}`;
 
 /**
  * Every event of the product: type name (past tense) to schema, subject and aggregate.
@@ -328,6 +337,36 @@ export const eventCatalog = {
     data: TelegramChatUnboundData,
     subject: (d) => telegramChatSubject(d.subscriptionId),
     aggregateId: (d) => d.subscriptionId,
+  }),
+  'channel.created': define({
+    schemaVersion: 1,
+    data: ChannelCreatedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.updated': define({
+    schemaVersion: 1,
+    data: ChannelUpdatedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.paused': define({
+    schemaVersion: 1,
+    data: ChannelPausedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.resumed': define({
+    schemaVersion: 1,
+    data: ChannelResumedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
+  }),
+  'channel.deleted': define({
+    schemaVersion: 1,
+    data: ChannelDeletedData,
+    subject: (d) => channelSubject(d.channelId),
+    aggregateId: (d) => d.channelId,
   }),
 } as const;
 

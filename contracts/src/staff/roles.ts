@@ -20,6 +20,7 @@ export const STAFF_PERMISSIONS = [
   'api_keys',
   'users',
   'event_log',
+  'channels',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -31,6 +32,7 @@ const ADMIN_PERMISSIONS = [
   'analytics',
   'passwords',
   'api_keys',
+  'channels',
 ] as const satisfies readonly StaffPermission[];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {

@@ -12,6 +12,8 @@ const SPEC: Record<string, readonly string[]> = {
   calendar: ['admin', 'super_admin', 'calendar_access'],
   users: ['super_admin'],
   event_log: ['super_admin'],
+  // Issue 22: the Channels tab, super admin and admin.
+  channels: ['admin', 'super_admin'],
 };
 
 describe('the role table', () => {

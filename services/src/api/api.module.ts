@@ -24,6 +24,7 @@ import { ContactModule } from '../contact/contact.module.js';
 import { PushModule } from '../push/push.module.js';
 import { BackupModule } from '../backup/backup.module.js';
 import { TelegramLinkModule } from '../telegram/telegram-link.module.js';
+import { ChannelsModule } from '../channels/channels.module.js';
 import { ApiErrorFilter } from '../http/api-error.filter.js';
 
 /** The public HTTP surface. Feature modules join here as they arrive. */
@@ -53,6 +54,7 @@ import { ApiErrorFilter } from '../http/api-error.filter.js';
     PushModule,
     BackupModule,
     TelegramLinkModule,
+    ChannelsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
 })

@@ -258,7 +258,8 @@ describe('every route against malformed input', () => {
   it('finds the routes it is to try', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users',
-        'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/admin/users/password-reset', 'POST /api/alerts/telegram-link']),
+        'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/admin/users/password-reset', 'POST /api/alerts/telegram-link',
+        'GET /api/admin/channels', 'POST /api/admin/channels', 'PATCH /api/admin/channels/:id', 'DELETE /api/admin/channels/:id']),
     );
   });
 

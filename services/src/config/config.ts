@@ -45,6 +45,11 @@ export interface AppConfig {
    * below its descriptor limit (`ulimit -n`) less what the rest of the process needs.
    */
   readonly liveStreamMaxTotal: number;
+  /**
+   * XSD_WEBHOOK_ALLOW_HOSTS: host names (comma-separated) community channels may reach although
+   * they resolve to a non-public address; for tests' loopback receivers only. Empty by default.
+   */
+  readonly webhookAllowHosts: readonly string[];
   /** XSD_PUBLIC_URL: the site's origin as visitors reach it, for links sent out (password reset mails). */
   readonly publicUrl: string;
   /** XSD_SMTP_URL + XSD_MAIL_FROM: where staff mail goes out (password reset links); null without mail. */
@@ -112,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rawPriceDays: rawPriceDays(env),
     liveStreamMaxPerClient: positiveSetting(env, 'XSD_STREAM_MAX_PER_CLIENT', 20),
     liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
+    webhookAllowHosts: (optional(env, 'XSD_WEBHOOK_ALLOW_HOSTS') ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     publicUrl: publicUrl(optional(env, 'XSD_PUBLIC_URL'), port),
     mail: mailConfig(optional(env, 'XSD_SMTP_URL'), optional(env, 'XSD_MAIL_FROM')),
     telegram: telegramSettings(env),

@@ -8,6 +8,7 @@ import type {
   AnalyticsVisitorsTable,
   AnalyticsVisitsTable,
 } from '../read-models/analytics/analytics.table.js';
+import type { ChannelDeliveriesTable, ChannelPegMarksTable, ChannelsTable } from '../read-models/channels/channels.tables.js';
 import type { ApiKeysTable } from '../read-models/api-keys/api-keys.table.js';
 import type { BreakingNewsTable } from '../read-models/breaking-news/breaking-news.table.js';
 import type { CalendarEventsTable } from '../read-models/calendar-events/calendar-events.table.js';
@@ -89,4 +90,7 @@ export interface DB extends EventLogTables {
   projection_checkpoints: ProjectionCheckpointsTable;
   dead_letters: DeadLettersTable;
   activity_log: ActivityLogTable;
+  channels: ChannelsTable;
+  channel_deliveries: ChannelDeliveriesTable;
+  channel_peg_marks: ChannelPegMarksTable;
 }

@@ -14,6 +14,7 @@ import { NotifierStateRepository } from '../read-models/push/notifier-state.repo
 import { TELEGRAM_SENDER, TelegramClientModule } from '../telegram/telegram-client.module.js';
 import type { TelegramSender } from '../telegram/telegram-sender.js';
 import { Notifier, NOTIFIER_ROLE } from './notifier.js';
+import { ChannelRelayModule } from './channels/channel-relay.module.js';
 
 export const NOTIFIER_AUTOSTART = Symbol('NOTIFIER_AUTOSTART');
 /** Reminders are judged twice a minute (the in-tab checker: once), so one fires within 30 s of its time. */
@@ -42,7 +43,7 @@ export class NotifierModule {
   static forRoot({ autostart }: { autostart: boolean }): DynamicModule {
     return {
       module: NotifierModule,
-      imports: [ScheduleModule.forRoot(), WebPushModule, TelegramClientModule],
+      imports: [ScheduleModule.forRoot(), WebPushModule, TelegramClientModule, ChannelRelayModule.forRoot({ autostart })],
       providers: [
         { provide: NOTIFIER_AUTOSTART, useValue: autostart },
         {

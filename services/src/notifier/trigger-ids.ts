@@ -38,3 +38,11 @@ export function deterministicEventId(name: string, atMs: number): string {
   bytes[8] = 0x80 | (bytes[8] & 0x3f);
   return formatUuid(bytes);
 }
+
+/**
+ * The id of one community-channel message to one channel (`key` names the message: the news item,
+ * the maintenance event, the peg change): stored once, sent once, and the `webhook-id` on every try.
+ */
+export function channelDeliveryId(channelId: string, key: string): string {
+  return nameUuid(`channel\n${channelId}\n${key}`);
+}

@@ -14,6 +14,7 @@ import { analyticsProjection } from './analytics/analytics.projection.js';
 import { contactSubmissionsProjection } from './contact-submissions/contact-submissions.projection.js';
 import { pushDeliveriesProjection } from './push/push-deliveries.projection.js';
 import { pushSubscriptionsProjection } from './push/push-subscriptions.projection.js';
+import { channelsProjection } from './channels/channels.projection.js';
 import type { Projection } from '../projector/projection.js';
 import { DEFAULT_RAW_PRICE_DAYS } from '../config/config.js';
 import type { PriceRetention } from './retention.js';
@@ -37,6 +38,7 @@ export function readModelProjections(retention: PriceRetention): readonly Projec
     contactSubmissionsProjection,
     pushSubscriptionsProjection,
     pushDeliveriesProjection,
+    channelsProjection,
   ];
 }
 

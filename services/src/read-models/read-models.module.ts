@@ -4,6 +4,8 @@ import { APP_CONFIG } from '../core/injection-tokens.js';
 import { PROJECTIONS } from '../projector/projection.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
+import { ChannelDeliveriesRepository } from './channels/channel-deliveries.repository.js';
+import { ChannelsRepository } from './channels/channels.repository.js';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { BreakingNewsRepository } from './breaking-news/breaking-news.repository.js';
 import { CalendarEventsRepository } from './calendar-events/calendar-events.repository.js';
@@ -29,6 +31,8 @@ const REPOSITORIES = [
   ActivityRepository,
   AnalyticsRepository,
   ApiKeysRepository,
+  ChannelsRepository,
+  ChannelDeliveriesRepository,
   BreakingNewsRepository,
   CalendarEventsRepository,
   ChainSettingsRepository,

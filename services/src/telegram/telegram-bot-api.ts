@@ -9,6 +9,9 @@ interface BotApiAnswer<T> {
   readonly parameters?: { readonly retry_after?: number; readonly migrate_to_chat_id?: number };
 }
 
+/** A chat's numeric id, or a public channel's `@username` (community channels may name one). */
+export type TelegramChatId = number | string;
+
 export interface TelegramUser {
   readonly id: number;
   readonly is_bot: boolean;
@@ -95,7 +98,7 @@ export class TelegramBotApi {
     return this.call('getUpdates', { offset, timeout: timeoutSeconds, allowed_updates: ['message'] }, signal);
   }
 
-  sendMessage(chatId: number, text: string): Promise<TelegramMessage> {
+  sendMessage(chatId: TelegramChatId, text: string): Promise<TelegramMessage> {
     return this.call('sendMessage', { chat_id: chatId, text, link_preview_options: { is_disabled: true } });
   }
 }

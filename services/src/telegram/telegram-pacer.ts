@@ -1,3 +1,5 @@
+import type { TelegramChatId } from './telegram-bot-api.js';
+
 /**
  * The Bot API's sending limits, kept on this side: about 30 messages a second overall, one a second
  * to a private chat, twenty a minute to a group or channel. Messages to one chat go one after
@@ -8,7 +10,7 @@ export interface PacerLimits {
   readonly perSecond: number;
   /** Gap between two messages to a private chat (positive ids). */
   readonly privateChatGapMs: number;
-  /** Gap between two messages to a group or channel (negative ids). */
+  /** Gap between two messages to a group or channel (negative ids, or a channel's @username). */
   readonly groupChatGapMs: number;
 }
 
@@ -22,16 +24,16 @@ export class TelegramPacer {
   private lastLeftAt = -Infinity;
   private heldUntil = 0;
   /** Per chat: the end of its queue and when its last message left. Dropped when idle. */
-  private readonly chats = new Map<number, { tail: Promise<void>; lastAt: number }>();
+  private readonly chats = new Map<TelegramChatId, { tail: Promise<void>; lastAt: number }>();
 
   constructor(private readonly limits: PacerLimits = BOT_API_LIMITS) {}
 
   /** Runs `send` when the limits allow, for `chatId`; resolves with its result. */
-  run<T>(chatId: number, send: () => Promise<T>): Promise<T> {
+  run<T>(chatId: TelegramChatId, send: () => Promise<T>): Promise<T> {
     const chat = this.chats.get(chatId) ?? { tail: Promise.resolve(), lastAt: -Infinity };
     this.chats.set(chatId, chat);
     const result = chat.tail.then(async () => {
-      const gap = chatId < 0 ? this.limits.groupChatGapMs : this.limits.privateChatGapMs;
+      const gap = typeof chatId === 'string' || chatId < 0 ? this.limits.groupChatGapMs : this.limits.privateChatGapMs;
       await sleep(chat.lastAt + gap - Date.now());
       await this.slot();
       chat.lastAt = Date.now();

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { TelegramConfig } from '../config/config.js';
-import { TelegramApiError, TelegramBotApi } from './telegram-bot-api.js';
+import { TelegramApiError, TelegramBotApi, type TelegramChatId } from './telegram-bot-api.js';
 import { BOT_API_LIMITS, type PacerLimits, TelegramPacer } from './telegram-pacer.js';
 
 /** How one message went: 'blocked' is a 403 (the chat is to be unbound), never retried. */
@@ -39,7 +39,7 @@ export class TelegramSender {
     return new TelegramSender(new TelegramBotApi(config), limits);
   }
 
-  async sendTelegramMessage(chatId: number, text: string): Promise<TelegramSendResult> {
+  async sendTelegramMessage(chatId: TelegramChatId, text: string): Promise<TelegramSendResult> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.pacer.run(chatId, () => this.api.sendMessage(chatId, text));

@@ -73,6 +73,7 @@ export const TEST_APP_CONFIG: AppConfig = {
   rawPriceDays: 90,
   liveStreamMaxPerClient: 20,
   liveStreamMaxTotal: 10_000,
+  webhookAllowHosts: [],
   publicUrl: 'http://localhost:8080',
   mail: null,
   telegram: null,

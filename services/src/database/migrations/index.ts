@@ -17,6 +17,7 @@ import * as pushSubscriptionRules from './1763684700000-PushSubscriptionRules.js
 import * as notifierState from './1763684800000-NotifierState.js';
 import * as ingestorEndpoints from './1763684900000-IngestorEndpoints.js';
 import * as silverRollupsAndPriceRetention from './1763685000000-SilverRollupsAndPriceRetention.js';
+import * as communityChannels from './1763685200000-CommunityChannels.js';
 import * as telegramAlerts from './1763685300000-TelegramAlerts.js';
 
 /**
@@ -43,5 +44,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763684800000-NotifierState': notifierState,
   '1763684900000-IngestorEndpoints': ingestorEndpoints,
   '1763685000000-SilverRollupsAndPriceRetention': silverRollupsAndPriceRetention,
+  '1763685200000-CommunityChannels': communityChannels,
   '1763685300000-TelegramAlerts': telegramAlerts,
 };

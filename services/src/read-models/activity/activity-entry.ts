@@ -43,6 +43,12 @@ export const ACTIVITY_EVENT_TYPES = [
   'contact.deleted',
   // A notification sent to every subscriber (breaking news by staff, or an API key): its figures, no endpoint.
   'push.broadcast-sent',
+  // Community channels: staff changes, and the notifier pausing a failing one. Never the secret.
+  'channel.created',
+  'channel.updated',
+  'channel.paused',
+  'channel.resumed',
+  'channel.deleted',
 ] as const satisfies readonly EventType[];
 export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
 
@@ -130,6 +136,24 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
         after: { notification: title, sent, failed, total },
       };
     }
+    case 'channel.created': {
+      const { channelId, kind, name, urlOrChat, events } = event.data;
+      // A Discord URL's token is a credential: the log names the host only.
+      const target = kind === 'telegram' ? urlOrChat : (URL.parse(urlOrChat)?.host ?? 'invalid URL');
+      return { targetKind: 'channel', targetId: channelId, label: name, before: null, after: { kind, name, target, events } };
+    }
+    case 'channel.updated': {
+      const { urlOrChat: _after, ...changes } = event.data.changes;
+      const { urlOrChat: _before, ...previous } = event.data.previous;
+      const address = _after === undefined ? {} : { target: 'changed' };
+      return { targetKind: 'channel', targetId: event.data.channelId, label: event.data.name, before: previous, after: { ...changes, ...address } };
+    }
+    case 'channel.paused':
+      return { targetKind: 'channel', targetId: event.data.channelId, label: event.data.name, before: { paused: false }, after: { paused: true, reason: event.data.reason } };
+    case 'channel.resumed':
+      return { targetKind: 'channel', targetId: event.data.channelId, label: event.data.name, before: { paused: true }, after: { paused: false } };
+    case 'channel.deleted':
+      return { targetKind: 'channel', targetId: event.data.channelId, label: event.data.name, before: { name: event.data.name }, after: null };
     default: {
       const unreachable: never = event;
       return unreachable;

@@ -15,6 +15,7 @@ import { NewsTab } from '../news/components/news-tab';
 import { OverviewTab } from '../overview/components/overview-tab';
 import { PasswordsTab } from '../passwords/components/passwords-tab';
 import { UsersTab } from '../users/components/users-tab';
+import { ChannelsTab } from '../channels/components/channels-tab';
 import { AdminHeader } from './admin-header';
 
 function TabBody({ tab, user }: { readonly tab: AdminTabId; readonly user: StaffUser }) {
@@ -41,6 +42,8 @@ function TabBody({ tab, user }: { readonly tab: AdminTabId; readonly user: Staff
       return <ContactTab />;
     case 'analytics':
       return <AnalyticsTab />;
+    case 'channels':
+      return <ChannelsTab />;
     default: {
       const unreachable: never = tab;
       return unreachable;

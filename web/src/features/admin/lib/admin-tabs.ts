@@ -17,6 +17,7 @@ export const ADMIN_TABS = [
   { id: 'passwords', label: 'Passwords', permission: 'passwords' },
   { id: 'users', label: 'Users', permission: 'users' },
   { id: 'activity', label: 'Activity', permission: ACTIVITY_PERMISSION },
+  { id: 'channels', label: 'Channels', permission: 'channels' },
 ] as const satisfies readonly { id: string; label: string; permission: StaffPermission | null }[];
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
