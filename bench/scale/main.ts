@@ -228,6 +228,28 @@ async function rssMb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/**
+ * Waits until PostgreSQL runs no query on the database for a second: the answers a load gave up
+ * on (autocannon's 10 s timeout) are still being worked on and would slow the next route's load.
+ */
+async function settled(url: string): Promise<boolean> {
+  const name = new URL(url).pathname.slice(1);
+  let idleChecks = 0;
+  return withAdmin((client) =>
+    waitFor(
+      async () => {
+        const { rows } = await client.query<{ active: string }>(`select count(*) as active from pg_stat_activity where datname = $1 and state = 'active'`, [name]);
+        idleChecks = Number(rows[0].active) === 0 ? idleChecks + 1 : 0;
+        return idleChecks >= 5;
+      },
+      { timeoutMs: 120_000, intervalMs: 200, message: 'PostgreSQL to finish the queries of the previous load' },
+    ).then(
+      () => true,
+      () => false,
+    ),
+  );
+}
+
 interface Timing {
   readonly cold: number;
   readonly warm: number;
@@ -300,6 +322,10 @@ async function measure(label: string, url: string): Promise<Measured> {
           pipelining: 1,
           requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: route.varied(i++, now, next) }) }],
         });
+        const settleFrom = performance.now();
+        const calm = await settled(url);
+        const settleSeconds = (performance.now() - settleFrom) / 1000;
+        if (!calm || settleSeconds > 2) out(`  ${route.name}: PostgreSQL ${calm ? `went on with its queries for ${settleSeconds.toFixed(0)} s` : 'still busy 120 s'} after the load`);
         loads.set(route.name, { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors - result.timeouts, timeouts: result.timeouts });
       }
     } finally {
