@@ -70,6 +70,7 @@ bench: build services
 	$(BENCH_RUN) bench/analytics/main.ts
 	$(BENCH_RUN) bench/notify/main.ts
 	$(BENCH_RUN) bench/backup/main.ts
+	$(BENCH_RUN) bench/scale/main.ts
 
 # The long version of the restart check that `make test` runs three times: twenty starts under load.
 soak: build services
