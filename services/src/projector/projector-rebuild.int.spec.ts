@@ -98,7 +98,8 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector rebuild on the
       },
     });
     await rebuild;
-    await pipeline.log.appendMany(priceTicks(200, Date.parse('2026-04-01T00:00:00.000Z')));
+    // Within the raw readings' retention (90 days) of the first ticks: every row stays.
+    await pipeline.log.appendMany(priceTicks(200, Date.parse('2026-03-15T00:00:00.000Z')));
     const head = await pipeline.log.lastSequence();
     expect(head).toBe(TICKS + 700);
     await Promise.all(TICK_PROJECTIONS.map(({ name }) => pipeline.progress.waitFor(name, head, 30_000)));
