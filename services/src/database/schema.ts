@@ -19,6 +19,7 @@ import type { PriceCandlesTable } from '../read-models/price-candles/price-candl
 import type { PriceHistoryTable } from '../read-models/price-history/price-history.table.js';
 import type { SilverPricesTable } from '../read-models/silver-prices/silver-prices.table.js';
 import type { SiteSettingsTable } from '../read-models/site-settings/site-settings.table.js';
+import type { CommunityLinksTable } from '../read-models/community-links/community-links.table.js';
 import type {
   AdminUsersTable,
   StaffCredentialsTable,
@@ -58,6 +59,7 @@ export interface DB extends EventLogTables {
   calendar_events: CalendarEventsTable;
   chain_settings: ChainSettingsTable;
   site_settings: SiteSettingsTable;
+  community_links: CommunityLinksTable;
   contact_submissions: ContactSubmissionsTable;
   analytics_visits: AnalyticsVisitsTable;
   analytics_events: AnalyticsEventsTable;

@@ -14,6 +14,7 @@ import { analyticsProjection } from './analytics/analytics.projection.js';
 import { contactSubmissionsProjection } from './contact-submissions/contact-submissions.projection.js';
 import { pushDeliveriesProjection } from './push/push-deliveries.projection.js';
 import { pushSubscriptionsProjection } from './push/push-subscriptions.projection.js';
+import { communityLinksProjection } from './community-links/community-links.projection.js';
 import type { Projection } from '../projector/projection.js';
 
 /** Every read model of the product. A new read model is a new entry here. */
@@ -34,4 +35,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   contactSubmissionsProjection,
   pushSubscriptionsProjection,
   pushDeliveriesProjection,
+  communityLinksProjection,
 ];

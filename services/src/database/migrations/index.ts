@@ -16,6 +16,7 @@ import * as analyticsRollups from './1763684600000-AnalyticsRollups.js';
 import * as pushSubscriptionRules from './1763684700000-PushSubscriptionRules.js';
 import * as notifierState from './1763684800000-NotifierState.js';
 import * as ingestorEndpoints from './1763684900000-IngestorEndpoints.js';
+import * as communityLinks from './1763685500000-CommunityLinks.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -40,4 +41,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763684700000-PushSubscriptionRules': pushSubscriptionRules,
   '1763684800000-NotifierState': notifierState,
   '1763684900000-IngestorEndpoints': ingestorEndpoints,
+  '1763685500000-CommunityLinks': communityLinks,
 };

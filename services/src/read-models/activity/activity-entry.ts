@@ -41,10 +41,12 @@ export const ACTIVITY_EVENT_TYPES = [
   'contact.deleted',
   // A notification sent to every subscriber (breaking news by staff, or an API key): its figures, no endpoint.
   'push.broadcast-sent',
+  'site.links-changed',
 ] as const satisfies readonly EventType[];
 export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
 
 export const SITE_TARGET_ID = 'site';
+export const COMMUNITY_LINKS_TARGET_ID = 'community-links';
 
 /**
  * The facts of one event, from its data alone, except maintenance events, whose data is not the
@@ -124,6 +126,8 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
         after: { notification: title, sent, failed, total },
       };
     }
+    case 'site.links-changed':
+      return { targetKind: 'site', targetId: COMMUNITY_LINKS_TARGET_ID, label: 'Community links', before: event.data.previous, after: event.data.links };
     default: {
       const unreachable: never = event;
       return unreachable;
