@@ -1,45 +1,16 @@
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORDS_DO_NOT_MATCH_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@xsd/contracts/api/auth';
 import { EMAIL_REQUIRED_MESSAGE } from '@xsd/contracts/api/admin-users';
 import { useId, useState, type FormEvent } from 'react';
-import { ChangePasswordForm } from '../../../../components/staff/change-password-form';
 import { PasswordInput } from '../../../../components/staff/password-input';
 import { Panel } from '../../../../components/ui/panel';
+import { OwnPasswordPanel } from '../../components/own-password-panel';
 import { ADMIN_MESSAGES } from '../../lib/messages';
 
 /** Own password (collapsed until opened), the coming-soon admin reset, and the spec's tips. */
 export function PasswordsTab() {
-  const [open, setOpen] = useState(false);
-  // A new form instance on every opening: reset on cancel and on success.
-  const [formKey, setFormKey] = useState(0);
-  const [done, setDone] = useState(false);
-
   return (
     <>
-      <Panel title="Change your password" tone="accent" testId="own-password">
-        {done && !open ? <p className="ok" role="status">Password updated successfully!</p> : null}
-        {open ? (
-          <ChangePasswordForm
-            key={formKey}
-            onSuccess={() => {
-              setDone(true);
-              setOpen(false);
-            }}
-            onCancel={() => setOpen(false)}
-          />
-        ) : (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
-              setDone(false);
-              setFormKey((key) => key + 1);
-              setOpen(true);
-            }}
-          >
-            Change Password
-          </button>
-        )}
-      </Panel>
+      <OwnPasswordPanel />
       <AdminResetPanel />
       <Panel title="Password tips" testId="password-tips">
         <ul className="link-list">
