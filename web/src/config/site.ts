@@ -22,6 +22,8 @@ export const REFRESH = {
   /** Daily and 24h history. */
   history: 5 * MINUTE,
   silverChart: 60 * SECOND,
+  /** The Portfolio Scanner's silver price (its XSD peg values). */
+  scannerSilver: 30 * SECOND,
   /** The silver tracker's service status card. */
   statusCard: 5 * SECOND,
 } as const;
