@@ -15,6 +15,7 @@ import { registerProjectionsCommand } from './commands/projections.js';
 import { registerPushCommand } from './commands/push-status.js';
 import { registerScanCommand } from './commands/scan.js';
 import { registerSilverCommand } from './commands/silver.js';
+import { registerUsersCommand } from './commands/users.js';
 
 /**
  * Exit codes: 0 success, 1 a failed operation, 2 bad usage. Every error is one line on stderr.
@@ -51,6 +52,7 @@ registerPushCommand(program);
 registerDevnetCommand(program);
 registerProjectionsCommand(program);
 registerEventsCommand(program);
+registerUsersCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -13,6 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
+import { type SmtpReceiver, startSmtpReceiver } from '@xsd/services/testing/smtp-receiver';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { waitFor } from '@xsd/services/testing/wait-for';
 import type { Locator, Page } from 'playwright-core';
@@ -32,13 +33,24 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let stack: RunningStack;
+let smtp: SmtpReceiver;
 let browser: Browser;
 let page: Page;
 let listener: Page;
 let api: AdminApi;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { XSD_ADMIN_EMAIL: SUPER.email, XSD_ADMIN_PASSWORD: SUPER.password, XSD_DEVNET_TICK_MS: String(3_600_000) } });
+  // Mail on (a loopback SMTP server), so that the login page offers 'Forgot Password'.
+  smtp = await startSmtpReceiver();
+  stack = await startStack({
+    env: {
+      XSD_ADMIN_EMAIL: SUPER.email,
+      XSD_ADMIN_PASSWORD: SUPER.password,
+      XSD_DEVNET_TICK_MS: String(3_600_000),
+      XSD_SMTP_URL: smtp.url,
+      XSD_MAIL_FROM: 'noreply@silverboard.test',
+    },
+  });
   await waitFor(async () => (await fetch(`${stack.url}/api/prices/latest`)).status === 200, { timeoutMs: 60_000, intervalMs: 250, message: 'the first prices' });
   api = await adminApi(stack.url, SUPER.email, SUPER.password);
   await storeContent(stack.url, api);
@@ -55,6 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await smtp?.close();
 });
 
 interface Finding {
@@ -168,6 +181,20 @@ describe('axe-core: no violations', () => {
       await page.context().clearCookies();
       await visit('/admin', 'form');
       findings.push(...(await axe('admin sign-in')));
+      await page.getByRole('button', { name: 'Forgot Password' }).click();
+      await page.getByTestId('forgot-password-form').getByLabel('Email').fill(`nobody-${width}@silverboard.test`);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByTestId('forgot-password-sent').waitFor();
+      findings.push(...(await axe('forgot password form')));
+      await visit('/admin?reset=not-a-link', '[data-testid="reset-password-form"]');
+      findings.push(...(await axe('reset password form')));
+      await page.getByLabel('New password', { exact: true }).fill('a new passphrase 1');
+      await page.getByLabel('Confirm new password').fill('a new passphrase 2');
+      await page.getByTestId('reset-password-form').locator('.field__error').waitFor();
+      await page.getByLabel('Confirm new password').fill('a new passphrase 1');
+      await page.getByRole('button', { name: 'Set New Password' }).click();
+      await page.getByTestId('reset-password-error').waitFor();
+      findings.push(...(await axe('reset password form with errors')));
       await signInAtAdmin(page, stack.url, SUPER.email, SUPER.password);
       for (const tab of await visibleTabs(page)) {
         await openTab(page, tab);

@@ -75,6 +75,11 @@ describe('xsd login, logout and maintenance against a running stack on the devne
         http('/api/admin/users', { method: 'POST', headers: h, body: JSON.stringify({ email: `new-${crypto.randomUUID()}@silverboard.test`, role: 'admin' }) }),
     },
     {
+      name: 'POST /api/admin/users/password-reset (users)',
+      expect: { super_admin: 200, admin: 403, calendar_access: 403 },
+      send: (h) => http('/api/admin/users/password-reset', { method: 'POST', headers: h, body: JSON.stringify({ email: ROOT.email }) }),
+    },
+    {
       name: 'PATCH /api/admin/users/:id (users)',
       expect: { super_admin: 200, admin: 403, calendar_access: 403 },
       send: async (h) => http(`/api/admin/users/${await target()}`, { method: 'PATCH', headers: h, body: JSON.stringify({ role: 'admin' }) }),
@@ -254,6 +259,38 @@ describe('xsd login, logout and maintenance against a running stack on the devne
       controller.abort();
       await reading;
     }
+  });
+
+  it('prints a super admin a one-time reset link (no mail on this stack) that sets the password once and ends the sessions', async () => {
+    const email = `reset-${crypto.randomUUID()}@silverboard.test`;
+    const created = await http('/api/admin/users', { method: 'POST', headers: { authorization: `Bearer ${rootToken}` }, body: JSON.stringify({ email, role: 'admin' }) });
+    const { password } = (await created.json()) as CreateStaffAccountResponse;
+    const session = (await (await http('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password, kind: 'bearer' }) })).json()) as { token: string };
+
+    const run = xsd(['users', 'reset-link', email], envFor(configDirs.get('super_admin')!));
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^http:\/\/localhost:\d+\/admin\?reset=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}\n$/);
+    expect(run.stderr).toMatch(new RegExp(`^One-time link for ${email.replace(/[.]/g, '\\.')}, valid until .+: hand it to its owner only\.\n$`));
+    const token = new URL(run.stdout.trim()).searchParams.get('reset')!;
+    const confirm = (next: string) => http('/api/auth/password-reset/confirm', { method: 'POST', body: JSON.stringify({ token, password: next }) });
+    expect((await confirm('reset by the cli 1')).status).toBe(200);
+    expect((await http('/api/auth/me', { headers: { authorization: `Bearer ${session.token}` } })).status).toBe(401);
+    expect((await confirm('reset by the cli 2')).status).toBe(400);
+    expect((await http('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password: 'reset by the cli 1' }) })).status).toBe(200);
+
+    const json = xsd(['users', 'reset-link', email, '--json'], envFor(configDirs.get('super_admin')!));
+    expect(JSON.parse(json.stdout)).toEqual({ sent_to: null, link: expect.stringContaining('/admin?reset='), expires_at: expect.any(String) });
+  });
+
+  it('refuses reset links to an admin, and names an unknown email', () => {
+    const refused = xsd(['users', 'reset-link', ROOT.email], envFor(configDirs.get('admin')!));
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe('xsd: Forbidden: Your role (Admin) does not allow the users permission.\n');
+    const unknown = xsd(['users', 'reset-link', 'ghost@silverboard.test'], envFor(configDirs.get('super_admin')!));
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe('xsd: No staff account has the email ghost@silverboard.test.\n');
+    const bad = xsd(['users', 'reset-link', 'not-an-email'], envFor(configDirs.get('super_admin')!));
+    expect(bad.status).toBe(2);
   });
 
   it('signs out: the server ends the session and the file forgets it', async () => {

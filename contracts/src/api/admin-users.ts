@@ -25,12 +25,15 @@ export interface StaffAccountsResponse {
   readonly items: readonly StaffAccount[];
 }
 
+/** A staff account's email as a form sends it: required, trimmed, a valid address. */
+export const StaffEmailField = z
+  .string({ error: EMAIL_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, EMAIL_REQUIRED_MESSAGE)
+  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE));
+
 export const CreateStaffAccountRequestSchema = z.object({
-  email: z
-    .string({ error: EMAIL_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, EMAIL_REQUIRED_MESSAGE)
-    .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE)),
+  email: StaffEmailField,
   role,
 });
 

@@ -25,6 +25,8 @@ import {
   StaffAccountCreatedData,
   StaffAccountDeletedData,
   StaffPasswordChangedData,
+  StaffPasswordResetData,
+  StaffPasswordResetRequestedData,
   StaffRoleChangedData,
   StaffSignedInData,
   StaffSignedOutData,
@@ -160,6 +162,18 @@ export const eventCatalog = {
   'staff.password-changed': define({
     schemaVersion: 1,
     data: StaffPasswordChangedData,
+    subject: (d) => staffAccountSubject(d.accountId),
+    aggregateId: (d) => d.accountId,
+  }),
+  'staff.password-reset-requested': define({
+    schemaVersion: 1,
+    data: StaffPasswordResetRequestedData,
+    subject: (d) => staffAccountSubject(d.accountId),
+    aggregateId: (d) => d.accountId,
+  }),
+  'staff.password-reset': define({
+    schemaVersion: 1,
+    data: StaffPasswordResetData,
     subject: (d) => staffAccountSubject(d.accountId),
     aggregateId: (d) => d.accountId,
   }),

@@ -57,3 +57,21 @@ export const StaffPasswordChangedData = z.object({
   passwordHash,
   keptSessionId: id.nullable(),
 });
+
+/**
+ * A password reset link was issued (by mail, or to a super admin): only the SHA-256 of its token is
+ * kept. `by` is who asked: 'self' from the login page, 'super_admin' from the Passwords tab or CLI.
+ */
+export const StaffPasswordResetRequestedData = z.object({
+  accountId: id,
+  tokenHash,
+  expiresAt: instant,
+  by: z.enum(['self', 'super_admin']),
+});
+
+/** The password was set through a reset link (`tokenHash`, now used): every session of the account ends. */
+export const StaffPasswordResetData = z.object({
+  accountId: id,
+  tokenHash,
+  passwordHash,
+});

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { sendRaw } from '../testing/raw-http.js';
+import { type SmtpReceiver, startSmtpReceiver } from '../testing/smtp-receiver.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 
 const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
@@ -216,6 +217,7 @@ function contractBreach(status: number, text: string, get: (name: string) => str
 
 describe('every route against malformed input', () => {
   let pipeline: Pipeline;
+  let smtp: SmtpReceiver;
   let api: StaffTestApp;
   let base: string;
   let token: string;
@@ -223,8 +225,11 @@ describe('every route against malformed input', () => {
 
   beforeAll(async () => {
     pipeline = await openPipeline('embedded');
+    // Mail on, so that the password reset routes run their whole way.
+    smtp = await startSmtpReceiver();
     api = await createStaffTestApp(pipeline, {
       admin: ROOT,
+      config: { mail: { smtpUrl: smtp.url, from: 'noreply@silverboard.test' } },
       // The multipart cases each come "from" an address of their own.
       http: { trustedProxies: ['loopback'] },
       onRoute: ({ method, url }) => {
@@ -238,12 +243,14 @@ describe('every route against malformed input', () => {
 
   afterAll(async () => {
     await api?.close();
+    await smtp?.close();
     await pipeline?.cleanup();
   });
 
   it('finds the routes it is to try', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'PATCH /api/admin/site/links', 'GET /api/wallets/:address', 'POST /api/admin/users']),
+      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'PATCH /api/admin/site/links', 'GET /api/wallets/:address', 'POST /api/admin/users',
+        'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/admin/users/password-reset']),
     );
   });
 

@@ -43,6 +43,16 @@ export interface AppConfig {
    * below its descriptor limit (`ulimit -n`) less what the rest of the process needs.
    */
   readonly liveStreamMaxTotal: number;
+  /** XSD_PUBLIC_URL: the site's origin as visitors reach it, for links sent out (password reset mails). */
+  readonly publicUrl: string;
+  /** XSD_SMTP_URL + XSD_MAIL_FROM: where staff mail goes out (password reset links); null without mail. */
+  readonly mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** `smtp://` or `smtps://`, credentials possibly in it: never logged (see describeConfig). */
+  readonly smtpUrl: string;
+  readonly from: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -87,7 +97,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsRawDays: positiveSetting(env, 'XSD_ANALYTICS_RAW_DAYS', 90),
     liveStreamMaxPerClient: positiveSetting(env, 'XSD_STREAM_MAX_PER_CLIENT', 20),
     liveStreamMaxTotal: positiveSetting(env, 'XSD_STREAM_MAX_TOTAL', 10_000),
+    publicUrl: publicUrl(optional(env, 'XSD_PUBLIC_URL'), port),
+    mail: mailConfig(optional(env, 'XSD_SMTP_URL'), optional(env, 'XSD_MAIL_FROM')),
   };
+}
+
+/** An http(s) origin, without a path; default `http://localhost:<PORT>`. */
+function publicUrl(text: string | null, port: number): string {
+  if (text === null) return `http://localhost:${port}`;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new ConfigError(`XSD_PUBLIC_URL must be an http(s) origin such as https://silverboard.example, got '${text}'`);
+  }
+  return url.origin;
+}
+
+const MAIL_FROM = /^(?:[^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/;
+
+/** Both or neither; the URL is never repeated in an error, since it may hold a password. */
+function mailConfig(smtpUrl: string | null, from: string | null): MailConfig | null {
+  if ((smtpUrl === null) !== (from === null)) throw new ConfigError('Set both XSD_SMTP_URL and XSD_MAIL_FROM, or neither');
+  if (smtpUrl === null || from === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('XSD_SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example:465 (value not shown)');
+  }
+  if (!MAIL_FROM.test(from)) throw new ConfigError(`XSD_MAIL_FROM must be an email address, optionally with a name: 'Silverboard <noreply@example.com>', got '${from}'`);
+  return { smtpUrl, from };
 }
 
 function portSetting(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -164,6 +210,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
       : 'embedded',
     networkProfile: config.networkProfile,
     port: config.port,
+    mail: config.mail ? 'smtp' : 'off',
   };
 }
 

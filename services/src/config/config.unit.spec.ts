@@ -118,3 +118,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XSD_ADMIN_EMAIL: 'a@b.test' })).toThrow('Set both XSD_ADMIN_EMAIL and XSD_ADMIN_PASSWORD, or neither');
   });
 });
+
+describe('loadConfig: mail and the public origin', () => {
+  it('given no mail settings, then mail is off and links point at localhost', () => {
+    expect(loadConfig({ PORT: '9000' })).toMatchObject({ mail: null, publicUrl: 'http://localhost:9000' });
+  });
+
+  it('given both mail settings, then mail is on; the URL never reaches the description', () => {
+    const config = loadConfig({ XSD_SMTP_URL: 'smtps://user:s3cret@mail.example:465', XSD_MAIL_FROM: 'Board <noreply@board.example>', XSD_PUBLIC_URL: 'https://board.example/' });
+    expect(config).toMatchObject({ mail: { smtpUrl: 'smtps://user:s3cret@mail.example:465', from: 'Board <noreply@board.example>' }, publicUrl: 'https://board.example' });
+    expect(JSON.stringify(describeConfig(config))).not.toContain('s3cret');
+  });
+
+  it('given one mail setting alone, a URL that is not SMTP or a bad sender, then it refuses to start without repeating the URL', () => {
+    expect(() => loadConfig({ XSD_SMTP_URL: 'smtp://mail.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ XSD_MAIL_FROM: 'noreply@board.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ XSD_SMTP_URL: 'https://user:s3cret@mail.example', XSD_MAIL_FROM: 'a@b.example' })).toThrow(/smtp:\/\/ or smtps:\/\/.*value not shown/);
+    try {
+      loadConfig({ XSD_SMTP_URL: 'http://user:s3cret@mail.example', XSD_MAIL_FROM: 'a@b.example' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('s3cret');
+    }
+    expect(() => loadConfig({ XSD_SMTP_URL: 'smtp://mail.example', XSD_MAIL_FROM: 'not an address' })).toThrow(/XSD_MAIL_FROM/);
+  });
+
+  it('given a public URL with a path, credentials or another scheme, then it refuses to start', () => {
+    for (const url of ['https://board.example/app', 'ftp://board.example', 'https://u:p@board.example', 'board.example']) {
+      expect(() => loadConfig({ XSD_PUBLIC_URL: url })).toThrow(/XSD_PUBLIC_URL/);
+    }
+  });
+});

@@ -7,17 +7,28 @@ import {
   type LogoutResponse,
   type MeResponse,
 } from '@xsd/contracts/api/auth';
+import {
+  type PasswordResetAvailability,
+  PasswordResetConfirmSchema,
+  type PasswordResetDoneResponse,
+  type PasswordResetRequestedResponse,
+  PasswordResetRequestSchema,
+} from '@xsd/contracts/api/password-reset';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, OptionalSession, RequireSession } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { deviceTokenOf, setDeviceCookie } from './device-cookie.js';
+import { PasswordResetService } from './password-reset.service.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import type { AuthenticatedStaff } from './staff.types.js';
 
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly resets: PasswordResetService,
+  ) {}
 
   /**
    * Sets the session and device cookies for the browser and returns the same session token for the
@@ -62,5 +73,25 @@ export class AuthController {
     @Req() request: FastifyRequest,
   ): Promise<ChangePasswordResponse> {
     return this.auth.changePassword(staff, parseRequest(ChangePasswordRequestSchema, body, 'invalid_password'), request.ip);
+  }
+
+  /** Whether the login page offers 'Forgot Password' (mail is set up). */
+  @Get('password-reset')
+  passwordResetAvailability(): PasswordResetAvailability {
+    return this.resets.availability();
+  }
+
+  /** 202 with the same body for every email; the mail, if any, goes out after the answer. */
+  @Post('password-reset')
+  @HttpCode(202)
+  requestPasswordReset(@Body() body: unknown, @Req() request: FastifyRequest): Promise<PasswordResetRequestedResponse> {
+    const { email } = parseRequest(PasswordResetRequestSchema, body);
+    return this.resets.request(email, request.ip, deviceTokenOf(request, undefined));
+  }
+
+  @Post('password-reset/confirm')
+  @HttpCode(200)
+  confirmPasswordReset(@Body() body: unknown, @Req() request: FastifyRequest): Promise<PasswordResetDoneResponse> {
+    return this.resets.confirm(parseRequest(PasswordResetConfirmSchema, body), request.ip);
   }
 }

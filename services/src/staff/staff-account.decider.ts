@@ -1,9 +1,15 @@
 import {
+  RESET_LINK_EXPIRED_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_LINK_USED_MESSAGE,
+} from '@xsd/contracts/api/password-reset';
+import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   SESSION_ENDED_MESSAGE,
 } from '@xsd/contracts/api/auth';
 import type { StaffRole } from '@xsd/contracts';
+import { ACCOUNT_NOT_FOUND_MESSAGE } from './staff-directory.decider.js';
 import { type DecidedEvent, type Decider, DecisionError, unreachable } from '../event-sourcing/decider.js';
 
 /**
@@ -17,6 +23,8 @@ export interface StaffAccountState {
   /** argon2id hash of the current password. */
   readonly passwordHash: string | null;
   readonly sessions: ReadonlyMap<string, { readonly expiresAt: string; readonly ended: boolean }>;
+  /** Reset links by the SHA-256 of their token; a password change or reset uses them all up. */
+  readonly resetLinks: ReadonlyMap<string, { readonly expiresAt: string; readonly used: boolean }>;
 }
 
 export type StaffAccountEvent = DecidedEvent<
@@ -26,6 +34,8 @@ export type StaffAccountEvent = DecidedEvent<
   | 'staff.signed-in'
   | 'staff.signed-out'
   | 'staff.password-changed'
+  | 'staff.password-reset-requested'
+  | 'staff.password-reset'
 >;
 
 /**
@@ -61,7 +71,38 @@ export interface ChangePassword {
   readonly metadata: { readonly now: Date };
 }
 
-export type StaffAccountCommand = SignIn | SignOut | ChangePassword;
+/** A reset link for the account: its token went to the account's email, or to a super admin. */
+export interface RequestPasswordReset {
+  readonly type: 'RequestPasswordReset';
+  readonly data: {
+    readonly accountId: string;
+    readonly tokenHash: string;
+    readonly expiresAt: string;
+    readonly by: 'self' | 'super_admin';
+  };
+}
+
+/** A new password through a reset link; the handler hashed it only once the link was found good (resetLinkProblem). */
+export interface ResetPassword {
+  readonly type: 'ResetPassword';
+  readonly data: { readonly accountId: string; readonly tokenHash: string; readonly newPasswordHash: string };
+  readonly metadata: { readonly now: Date };
+}
+
+export type StaffAccountCommand = SignIn | SignOut | ChangePassword | RequestPasswordReset | ResetPassword;
+
+/** Why a reset link cannot set a password now, or null when it can. */
+export function resetLinkProblem(state: StaffAccountState, tokenHash: string, now: Date): DecisionError | null {
+  const link = state.resetLinks.get(tokenHash);
+  if (state.status !== 'active' || !link) return new DecisionError('invalid', 'reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
+  if (link.used) return new DecisionError('invalid', 'reset_link_used', RESET_LINK_USED_MESSAGE);
+  if (Date.parse(link.expiresAt) <= now.getTime()) return new DecisionError('invalid', 'reset_link_expired', RESET_LINK_EXPIRED_MESSAGE);
+  return null;
+}
+
+function useResetLinks(state: StaffAccountState): StaffAccountState['resetLinks'] {
+  return new Map([...state.resetLinks].map(([hash, link]) => [hash, { ...link, used: true }]));
+}
 
 export const initialStaffAccountState: StaffAccountState = {
   status: 'absent',
@@ -69,6 +110,7 @@ export const initialStaffAccountState: StaffAccountState = {
   role: null,
   passwordHash: null,
   sessions: new Map(),
+  resetLinks: new Map(),
 };
 
 function isLive(state: StaffAccountState, sessionId: string, now: Date): boolean {
@@ -113,6 +155,18 @@ export const staffAccountDecider: Decider<StaffAccountCommand, StaffAccountEvent
         ];
       }
 
+      case 'RequestPasswordReset': {
+        if (state.status !== 'active') throw new DecisionError('not_found', 'account_not_found', ACCOUNT_NOT_FOUND_MESSAGE);
+        return [{ type: 'staff.password-reset-requested', data: command.data }];
+      }
+
+      case 'ResetPassword': {
+        const { accountId, tokenHash, newPasswordHash } = command.data;
+        const problem = resetLinkProblem(state, tokenHash, command.metadata.now);
+        if (problem) throw problem;
+        return [{ type: 'staff.password-reset', data: { accountId, tokenHash, passwordHash: newPasswordHash } }];
+      }
+
       default:
         return unreachable(command);
     }
@@ -139,7 +193,19 @@ export const staffAccountDecider: Decider<StaffAccountCommand, StaffAccountEvent
         return { ...state, sessions };
       }
       case 'staff.password-changed':
-        return { ...state, passwordHash: event.data.passwordHash, sessions: endSessions(state, event.data.keptSessionId) };
+        return {
+          ...state,
+          passwordHash: event.data.passwordHash,
+          sessions: endSessions(state, event.data.keptSessionId),
+          resetLinks: useResetLinks(state),
+        };
+      case 'staff.password-reset-requested': {
+        const resetLinks = new Map(state.resetLinks);
+        resetLinks.set(event.data.tokenHash, { expiresAt: event.data.expiresAt, used: false });
+        return { ...state, resetLinks };
+      }
+      case 'staff.password-reset':
+        return { ...state, passwordHash: event.data.passwordHash, sessions: endSessions(state, null), resetLinks: useResetLinks(state) };
       default:
         return unreachable(event);
     }

@@ -108,3 +108,60 @@ describe('staff account decider', () => {
     });
   });
 });
+
+describe('staff account: password reset links', () => {
+  const LINK = 'b'.repeat(64);
+  const OTHER_LINK = 'c'.repeat(64);
+  const IN_HALF_AN_HOUR = '2026-11-21T10:30:00.000Z';
+  const requested = (tokenHash = LINK): StaffAccountEvent => ({
+    type: 'staff.password-reset-requested',
+    data: { accountId: ANN, tokenHash, expiresAt: IN_HALF_AN_HOUR, by: 'self' },
+  });
+  const reset = (tokenHash = LINK, now = NOW): StaffAccountCommand => ({
+    type: 'ResetPassword',
+    data: { accountId: ANN, tokenHash, newPasswordHash: NEW_HASH },
+    metadata: { now },
+  });
+
+  describe('when the account exists', () => {
+    it('then a link is recorded by its hash', () => {
+      const command: StaffAccountCommand = { type: 'RequestPasswordReset', data: { accountId: ANN, tokenHash: LINK, expiresAt: IN_HALF_AN_HOUR, by: 'super_admin' } };
+      expect(when([created], command)).toEqual([{ type: 'staff.password-reset-requested', data: command.data }]);
+    });
+  });
+
+  describe('when the account was deleted or never existed', () => {
+    it('then no link is issued, and no link works', () => {
+      const command: StaffAccountCommand = { type: 'RequestPasswordReset', data: { accountId: ANN, tokenHash: LINK, expiresAt: IN_HALF_AN_HOUR, by: 'self' } };
+      expect(refusal(() => when([], command)).code).toBe('account_not_found');
+      const deleted: StaffAccountEvent = { type: 'staff.account-deleted', data: { accountId: ANN, email: 'ann@example.com' } };
+      expect(refusal(() => when([created, requested(), deleted], reset())).code).toBe('reset_link_invalid');
+    });
+  });
+
+  describe('when a link was sent', () => {
+    it('then it sets the password, which ends every session', () => {
+      const events = when([created, signedIn(S1), signedIn(S2), requested()], reset());
+      expect(events).toEqual([{ type: 'staff.password-reset', data: { accountId: ANN, tokenHash: LINK, passwordHash: NEW_HASH } }]);
+      const state = fold(staffAccountDecider, [created, signedIn(S1), signedIn(S2), requested(), ...events]);
+      expect([...state.sessions.values()].every((session) => session.ended)).toBe(true);
+      expect(state.passwordHash).toBe(NEW_HASH);
+    });
+
+    it('then a link never sent is refused', () => {
+      expect(refusal(() => when([created, requested()], reset(OTHER_LINK))).code).toBe('reset_link_invalid');
+    });
+
+    it('then it is refused from its expiry on', () => {
+      expect(refusal(() => when([created, requested()], reset(LINK, new Date(IN_HALF_AN_HOUR)))).code).toBe('reset_link_expired');
+    });
+
+    it('then it works once, and a reset or password change uses up every other link too', () => {
+      const done: StaffAccountEvent = { type: 'staff.password-reset', data: { accountId: ANN, tokenHash: LINK, passwordHash: NEW_HASH } };
+      expect(refusal(() => when([created, requested(), requested(OTHER_LINK), done], reset())).code).toBe('reset_link_used');
+      expect(refusal(() => when([created, requested(), requested(OTHER_LINK), done], reset(OTHER_LINK))).code).toBe('reset_link_used');
+      const changed: StaffAccountEvent = { type: 'staff.password-changed', data: { accountId: ANN, passwordHash: NEW_HASH, keptSessionId: S1 } };
+      expect(refusal(() => when([created, signedIn(S1), requested(), changed], reset())).code).toBe('reset_link_used');
+    });
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from './staff-directory.decider.js';
 
 const DIRECTORY_TYPES = new Set(['staff.account-created', 'staff.role-changed', 'staff.account-deleted']);
-const ACCOUNT_TYPES = new Set([...DIRECTORY_TYPES, 'staff.signed-in', 'staff.signed-out', 'staff.password-changed']);
+const ACCOUNT_TYPES = new Set([...DIRECTORY_TYPES, 'staff.signed-in', 'staff.signed-out', 'staff.password-changed', 'staff.password-reset-requested', 'staff.password-reset']);
 
 export async function loadDirectory(log: EventLog): Promise<LoadedAggregate<StaffDirectoryState>> {
   const history = await readHistory(log, STAFF_DIRECTORY_SUBJECT);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   ChangeStaffRoleRequestSchema,
   CreateStaffAccountRequestSchema,
@@ -7,8 +7,10 @@ import {
   type StaffAccountResponse,
   type StaffAccountsResponse,
 } from '@xsd/contracts/api/admin-users';
+import { type AdminPasswordResetResponse, PasswordResetRequestSchema } from '@xsd/contracts/api/password-reset';
 import { parseRequest } from '../http/validation.js';
 import { CurrentStaff, RequirePermission } from './auth.decorators.js';
+import { PasswordResetService } from './password-reset.service.js';
 import { StaffUsersService } from './staff-users.service.js';
 import type { AuthenticatedStaff } from './staff.types.js';
 
@@ -16,7 +18,10 @@ import type { AuthenticatedStaff } from './staff.types.js';
 @Controller('api/admin/users')
 @RequirePermission('users')
 export class StaffUsersController {
-  constructor(private readonly users: StaffUsersService) {}
+  constructor(
+    private readonly users: StaffUsersService,
+    private readonly resets: PasswordResetService,
+  ) {}
 
   @Get()
   list(): Promise<StaffAccountsResponse> {
@@ -26,6 +31,13 @@ export class StaffUsersController {
   @Post()
   create(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<CreateStaffAccountResponse> {
     return this.users.create(staff, parseRequest(CreateStaffAccountRequestSchema, body));
+  }
+
+  /** A reset link for the account with this email: mailed to it, or answered when no mail is set up. */
+  @Post('password-reset')
+  @HttpCode(200)
+  sendPasswordReset(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<AdminPasswordResetResponse> {
+    return this.resets.requestBySuperAdmin(staff, parseRequest(PasswordResetRequestSchema, body).email);
   }
 
   @Patch(':id')

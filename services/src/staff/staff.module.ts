@@ -20,6 +20,9 @@ import { DecideStaffAccount, DecideStaffDirectory } from './staff.commands.js';
 import { staffDirectoryDecider } from './staff-directory.decider.js';
 import { loadAccount, loadDirectory } from './staff-history.js';
 import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
+import { MAILER, smtpMailer } from '../mail/mailer.js';
+import { PasswordResetBudget } from './password-reset-budget.js';
+import { PasswordResetService } from './password-reset.service.js';
 
 /**
  * Staff accounts and sessions: /api/auth/*, the Users tab, the first super admin at start, and the
@@ -40,6 +43,15 @@ import { SIGN_IN_LIMITS, SignInBudget } from './sign-in-budget.js';
     // One key for every API replica: a device cookie one issued, any other accepts.
     { provide: DEVICE_KEY, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadDeviceKey(config) },
     { provide: DeviceCookies, inject: [DEVICE_KEY], useFactory: (key: Buffer) => new DeviceCookies(key) },
+    // Counted in the same attempt store as sign-ins (keys of its own), with the same window.
+    {
+      provide: PasswordResetBudget,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig) => new PasswordResetBudget(await openAttemptStore(config, SIGN_IN_LIMITS.failureWindowMs)),
+    },
+    // Null without XSD_SMTP_URL: no 'Forgot Password', reset links go to super admins.
+    { provide: MAILER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => (config.mail ? smtpMailer(config.mail) : null) },
+    PasswordResetService,
     AuthService,
     StaffUsersService,
     StaffBootstrap,

@@ -70,6 +70,8 @@ export const TEST_APP_CONFIG: AppConfig = {
   analyticsRawDays: 90,
   liveStreamMaxPerClient: 20,
   liveStreamMaxTotal: 10_000,
+  publicUrl: 'http://localhost:8080',
+  mail: null,
 };
 
 @Module({})

@@ -22,6 +22,8 @@ import { TEST_APP_CONFIG } from './api-test-app.js';
 export interface StaffTestAppOptions {
   /** XSD_ADMIN_EMAIL / XSD_ADMIN_PASSWORD. */
   readonly admin?: { readonly email: string; readonly password: string } | null;
+  /** Settings on top of the test configuration, e.g. `mail` pointing at a loopback SMTP server. */
+  readonly config?: Partial<AppConfig>;
   readonly clock?: Clock;
   /** 'manual' (default): the schedulers are there but only `scheduler.check()` (or AnalyticsRetention's `prune()`) runs them. */
   readonly scheduler?: 'manual' | 'auto';
@@ -50,8 +52,8 @@ export interface StaffTestApp {
 @Module({})
 class TestRoot {}
 
-function testConfig(admin: StaffTestAppOptions['admin']): AppConfig {
-  return { ...TEST_APP_CONFIG, admin: admin ?? null };
+function testConfig({ admin, config }: StaffTestAppOptions): AppConfig {
+  return { ...TEST_APP_CONFIG, ...config, admin: admin ?? null };
 }
 
 /** The pipeline's log, which the pipeline closes itself (after the app). */
@@ -79,7 +81,7 @@ export async function createStaffTestApp(pipeline: Pipeline, options: StaffTestA
   const root: DynamicModule = {
     module: TestRoot,
     imports: [
-      CoreModule.forRoot(testConfig(options.admin)),
+      CoreModule.forRoot(testConfig(options)),
       ReadModelsModule,
       ...(options.projector === false ? [] : [ProjectorModule.forRoot({ autostart: true })]),
       MaintenanceSchedulerModule.forRoot({ autostart: options.scheduler === 'auto' }),

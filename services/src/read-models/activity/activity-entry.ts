@@ -24,6 +24,8 @@ export const ACTIVITY_EVENT_TYPES = [
   'staff.signed-in',
   'staff.signed-out',
   'staff.password-changed',
+  'staff.password-reset-requested',
+  'staff.password-reset',
   'news.created',
   'news.updated',
   'news.deleted',
@@ -74,6 +76,10 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
       return { targetKind: 'staff', targetId: event.data.accountId, label: null, before: null, after: null };
     case 'staff.password-changed':
       return { targetKind: 'staff', targetId: event.data.accountId, label: null, before: null, after: { password: 'changed' } };
+    case 'staff.password-reset-requested':
+      return { targetKind: 'staff', targetId: event.data.accountId, label: null, before: null, after: { resetLink: 'issued', by: event.data.by, expiresAt: event.data.expiresAt } };
+    case 'staff.password-reset':
+      return { targetKind: 'staff', targetId: event.data.accountId, label: null, before: null, after: { password: 'reset by link' } };
     case 'news.created': {
       const { newsId, ...fields } = event.data;
       return { targetKind: 'news', targetId: newsId, label: fields.title, before: null, after: fields };

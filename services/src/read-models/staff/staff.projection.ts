@@ -8,7 +8,8 @@ type StaffEventType =
   | 'staff.account-deleted'
   | 'staff.signed-in'
   | 'staff.signed-out'
-  | 'staff.password-changed';
+  | 'staff.password-changed'
+  | 'staff.password-reset';
 
 async function applyOne(trx: Transaction<DB>, { event }: StoredEventOf<StaffEventType>): Promise<void> {
   const at = new Date(event.occurredAt);
@@ -79,6 +80,16 @@ async function applyOne(trx: Transaction<DB>, { event }: StoredEventOf<StaffEven
       await others.execute();
       return;
     }
+    case 'staff.password-reset': {
+      const { accountId, passwordHash } = event.data;
+      await trx
+        .updateTable('staff_credentials')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('admin_user_id', '=', accountId)
+        .execute();
+      await trx.updateTable('staff_sessions').set({ revoked_at: at }).where('admin_user_id', '=', accountId).where('revoked_at', 'is', null).execute();
+      return;
+    }
   }
 }
 
@@ -95,6 +106,7 @@ export const staffProjection = defineProjection<StaffEventType>({
     'staff.signed-in',
     'staff.signed-out',
     'staff.password-changed',
+    'staff.password-reset',
   ],
   // Children first: emptied in this order before a rebuild.
   tables: ['staff_sessions', 'staff_credentials', 'admin_users'],

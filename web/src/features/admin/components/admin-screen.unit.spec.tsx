@@ -145,3 +145,59 @@ describe('tabs', () => {
     expect((await screen.findByTestId('stat-news')).textContent).toContain('2 active');
   });
 });
+
+describe('password recovery (a browser not signed in)', () => {
+  beforeEach(() => window.localStorage.removeItem('staff-signed-in'));
+  afterEach(() => window.history.replaceState(null, '', '/admin'));
+
+  it('without mail on the site, tells staff to ask a super admin and offers no Forgot Password', async () => {
+    fakeApi({ 'GET /api/auth/password-reset': { status: 200, body: { by_email: false } } });
+    renderWithQuery(<AdminScreen />);
+    expect((await screen.findByTestId('ask-super-admin')).textContent).toBe('Forgot your password? Ask a super admin to send you a reset link.');
+    expect(screen.queryByRole('button', { name: 'Forgot Password' })).toBeNull();
+  });
+
+  it("with mail, 'Forgot Password' asks for a link and shows the server's answer", async () => {
+    const message = 'If that email belongs to a staff account, a password reset link is on its way. It works once, within 30 minutes.';
+    const api = fakeApi({
+      'GET /api/auth/password-reset': { status: 200, body: { by_email: true } },
+      'POST /api/auth/password-reset': { status: 202, body: { message } },
+    });
+    renderWithQuery(<AdminScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot Password' }));
+    const form = screen.getByTestId('forgot-password-form');
+    await userEvent.type(form.querySelector('input')!, ' ann@silverboard.test ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect((await screen.findByTestId('forgot-password-sent')).textContent).toBe(message);
+    expect(api.calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/auth/password-reset', body: { email: 'ann@silverboard.test' } });
+  });
+
+  it('on /admin?reset=<token>, sets a new password; a spent link shows its message; Sign In drops the token from the address', async () => {
+    window.history.replaceState(null, '', '/admin?reset=tok-1');
+    let used = true;
+    const api = fakeApi({
+      'GET /api/auth/password-reset': { status: 200, body: { by_email: true } },
+      'POST /api/auth/password-reset/confirm': () =>
+        used
+          ? { status: 400, body: { error: { code: 'reset_link_used', message: 'This password reset link has already been used. Please request a new one.' } } }
+          : { status: 200, body: { message: 'Your password has been reset. Please sign in with your new password.' } },
+    });
+    renderWithQuery(<AdminScreen />);
+    const submit = (await screen.findByRole('button', { name: 'Set New Password' })) as HTMLButtonElement;
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
+    expect(submit.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('New password'), '-but-long');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'short-but-lon');
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'g');
+    await userEvent.click(submit);
+    expect((await screen.findByTestId('reset-password-error')).textContent).toBe('This password reset link has already been used. Please request a new one.');
+    used = false;
+    await userEvent.click(submit);
+    expect((await screen.findByTestId('reset-password-done')).textContent).toBe('Your password has been reset. Please sign in with your new password.');
+    expect(api.calls.at(-1)?.body).toEqual({ token: 'tok-1', password: 'short-but-long' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByTestId('admin-login')).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+});

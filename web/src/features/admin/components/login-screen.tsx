@@ -4,6 +4,7 @@ import { PasswordInput } from '../../../components/staff/password-input';
 import { Panel } from '../../../components/ui/panel';
 import { signInStaff } from '../../../lib/staff-session';
 import { LOGIN_SUCCESS_DELAY_MS, messageOr } from '../lib/messages';
+import { ForgotPassword } from '../password-reset/components/forgot-password';
 
 export interface LoginScreenProps {
   /** Fired 500 ms after a successful sign-in (the session cookie is set by then). */
@@ -79,6 +80,7 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
         </div>
         <p className="muted field__hint">Only authorized users may sign in. Every sign-in is recorded.</p>
       </form>
+      <ForgotPassword />
     </Panel>
   );
 }

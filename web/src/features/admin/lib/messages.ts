@@ -10,8 +10,6 @@ export const ADMIN_MESSAGES = {
   siteUpdateFailed: 'Failed to update site settings. Please try again.',
   linksUpdateFailed: 'Failed to update the community links. Please try again.',
   linksUpdated: 'Links saved',
-  resetComingSoon:
-    'Admin password reset functionality is coming soon. Please ask users to reset their own passwords for now.',
   cannotBeUndone: 'This cannot be undone.',
 } as const;
 

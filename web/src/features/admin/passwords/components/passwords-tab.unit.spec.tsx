@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithQuery } from '../../testing/fake-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, me, renderWithQuery } from '../../testing/fake-api';
 import { PasswordsTab } from './passwords-tab';
 
 afterEach(() => {
@@ -22,6 +22,10 @@ async function openForm() {
 }
 
 describe('Passwords tab', () => {
+  // The session the panel was opened with (the reset panel reads the role from it).
+  beforeEach(() => window.localStorage.setItem('staff-signed-in', '1'));
+  afterEach(() => window.localStorage.removeItem('staff-signed-in'));
+
   it('rates strength, flags a mismatch inline and keeps submit disabled until the passwords match', async () => {
     fakeApi({});
     renderWithQuery(<PasswordsTab />);
@@ -63,22 +67,40 @@ describe('Passwords tab', () => {
     expect(api.calls.at(-1)?.body).toEqual({ currentPassword: 'bad', newPassword: 'new-password-1', confirmPassword: 'new-password-1' });
   });
 
-  it('answers the admin reset with the coming-soon message after its checks', async () => {
-    fakeApi({});
+  it("lets a super admin send a reset link: mailed, or shown to hand over when the site has no mail", async () => {
+    let mail = true;
+    const api = fakeApi({
+      'GET /api/auth/me': me('super_admin'),
+      'POST /api/admin/users/password-reset': ({ body }) =>
+        (body as { email: string }).email === 'ghost@silverboard.test'
+          ? { status: 404, body: { error: { code: 'account_not_found', message: 'Staff account not found' } } }
+          : {
+              status: 200,
+              body: mail
+                ? { sent_to: 'ann@silverboard.test', link: null, expires_at: '2026-11-21T10:30:00.000Z' }
+                : { sent_to: null, link: 'http://localhost:8080/admin?reset=abc', expires_at: '2026-11-21T10:30:00.000Z' },
+            },
+    });
     renderWithQuery(<PasswordsTab />);
-    const panel = screen.getByTestId('admin-reset');
-    const button = panel.querySelector('button[type="submit"]') as HTMLButtonElement;
-    await userEvent.click(button);
-    expect(screen.getByTestId('admin-reset-message').textContent).toBe('Email is required');
-    await userEvent.type(screen.getByLabelText('User email'), 'someone@silverboard.test');
-    await userEvent.click(button);
-    expect(screen.getByTestId('admin-reset-message').textContent).toBe('Password must be at least 8 characters long');
-    const inputs = panel.querySelectorAll('input[autocomplete="new-password"]');
-    await userEvent.type(inputs[0]!, 'long-enough-1');
-    await userEvent.type(inputs[1]!, 'long-enough-1');
-    await userEvent.click(button);
-    expect(screen.getByTestId('admin-reset-message').textContent).toBe(
-      'Admin password reset functionality is coming soon. Please ask users to reset their own passwords for now.',
-    );
+    const email = await screen.findByLabelText('User email');
+    const send = screen.getByRole('button', { name: 'Send Reset Link' });
+    await userEvent.type(email, 'ann@silverboard.test');
+    await userEvent.click(send);
+    expect(await screen.findByText('Password reset link sent to ann@silverboard.test. It works once, within 30 minutes.')).toBeTruthy();
+    expect(api.calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/admin/users/password-reset', body: { email: 'ann@silverboard.test' } });
+    mail = false;
+    await userEvent.click(send);
+    expect(((await screen.findByTestId('admin-reset-link')) as HTMLInputElement).value).toBe('http://localhost:8080/admin?reset=abc');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ghost@silverboard.test');
+    await userEvent.click(send);
+    expect(await screen.findByText('Staff account not found')).toBeTruthy();
+  });
+
+  it('tells other roles that only a super admin sends reset links', async () => {
+    fakeApi({ 'GET /api/auth/me': me('admin') });
+    renderWithQuery(<PasswordsTab />);
+    expect(await screen.findByText('Only a super admin can send reset links.')).toBeTruthy();
+    expect(screen.queryByLabelText('User email')).toBeNull();
   });
 });
