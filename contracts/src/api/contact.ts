@@ -20,6 +20,8 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /** 5 MB, counted in bytes as the spec states it. */
 export const CONTACT_PHOTO_MAX_BYTES = 5_242_880;
+/** An empty file is no photo: the drop zone's lower bound. */
+export const CONTACT_PHOTO_MIN_BYTES = 1;
 /** What the file picker offers; the server trusts only {@link detectPhotoType}. */
 export const CONTACT_PHOTO_ACCEPT = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;
 
@@ -35,6 +37,9 @@ export const CONTACT_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const CONTACT_PHOTO_TOO_LARGE_MESSAGE = 'File is too large. Maximum size is 5MB.';
 export const CONTACT_PHOTO_TYPE_MESSAGE = `File type must be ${CONTACT_PHOTO_ACCEPT.join(',')}`;
 export const CONTACT_TOO_MANY_FILES_MESSAGE = 'Too many files';
+/** The drop zone's size messages (spec: 'File is larger than N bytes', 'File is smaller than N bytes'). */
+export const fileLargerThanMessage = (bytes: number) => `File is larger than ${bytes} bytes`;
+export const fileSmallerThanMessage = (bytes: number) => `File is smaller than ${bytes} bytes`;
 export const CONTACT_SUBMIT_FAILED_MESSAGE = 'Failed to submit your message. Please try again.';
 export const CONTACT_SUCCESS_TITLE = 'Message Sent Successfully!';
 export const CONTACT_SUCCESS_TEXT =

@@ -1,3 +1,5 @@
+import { type CommunityLinks, isCommunityLinks } from './community-links.js';
+
 /**
  * `GET /api/site`: the site settings every public path checks. While `maintenance_mode` is on,
  * every path but `/admin` shows the maintenance screen. The server ends maintenance at
@@ -14,6 +16,8 @@ export interface SiteSettings {
   readonly expected_up_time: string | null;
   /** ISO 8601 instant of the last change, null when never set. */
   readonly updated_at: string | null;
+  /** The links staff set (see community-links.ts); the server always sends it, `{}` when none. */
+  readonly community_links?: CommunityLinks;
 }
 
 export type SiteSettingsResponse = SiteSettings;
@@ -37,6 +41,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   maintenance_message: null,
   expected_up_time: null,
   updated_at: null,
+  community_links: {},
 };
 
 const nullableString = (value: unknown): boolean => value === null || typeof value === 'string';
@@ -49,6 +54,7 @@ export function isSiteSettings(value: unknown): value is SiteSettings {
     nullableString(v.maintenance_title ?? null) &&
     nullableString(v.maintenance_message ?? null) &&
     nullableString(v.expected_up_time ?? null) &&
-    nullableString(v.updated_at ?? null)
+    nullableString(v.updated_at ?? null) &&
+    (v.community_links === undefined || isCommunityLinks(v.community_links))
   );
 }

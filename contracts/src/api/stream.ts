@@ -2,8 +2,10 @@
  * `GET /api/stream`: Server-Sent Events. Each message has a named `event:` from
  * {@link STREAM_EVENT_TYPES} and a `data:` line holding one JSON object.
  * `price` and `silver` carry the very rows the REST routes return after the reading, so clients
- * replace what they hold and never re-derive a figure. `news`, `chain` and `calendar` may carry `{}`, meaning
- * "refetch the list"; `contact` is always `{}` (staff refetch the new-message count). A named `ping` event with `{}` may be sent as a keep-alive for proxies;
+ * replace what they hold and never re-derive a figure. `news` and `calendar` carry the id of the
+ * item that changed (one message per item; older servers sent `{}`) and `chain` `{}`: each means
+ * "refetch the list". `contact` is always `{}` (staff refetch the new-message count). A named
+ * `ping` event with `{}` may be sent as a keep-alive for proxies;
  * it is not an update, and clients ignore it.
  */
 import { CHAIN_NAMES, type ChainName, TOKEN_NAMES } from '../chains/names.js';
@@ -28,7 +30,7 @@ export interface PriceStreamData extends LatestPrice {
 /** What `GET /api/silver/latest` returns once the reading is in, 24 h stats included. */
 export type SilverStreamData = SilverLatestResponse;
 
-/** `{}` or the id of the item that changed; either way clients refetch `GET /api/news`. */
+/** The id of the news item that changed (`{}` from older servers); clients refetch `GET /api/news`. */
 export interface NewsStreamData {
   readonly id?: string;
 }
@@ -38,7 +40,7 @@ export interface ChainStreamData {
   readonly chain_name?: ChainName;
 }
 
-/** `{}` or the id of the calendar event that changed; either way clients refetch `GET /api/calendar/events`. */
+/** The id of the calendar event that changed (`{}` from older servers); clients refetch `GET /api/calendar/events`. */
 export interface CalendarStreamData {
   readonly id?: string;
 }

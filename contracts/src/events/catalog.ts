@@ -7,7 +7,7 @@ import {
   SilverRejectedData,
   SilverTickedData,
 } from './price-events.js';
-import { MaintenanceEndedData, MaintenanceStartedData, MaintenanceUpdatedData } from './site-events.js';
+import { CommunityLinksChangedData, MaintenanceEndedData, MaintenanceStartedData, MaintenanceUpdatedData } from './site-events.js';
 import {
   ApiKeyCreatedData,
   ApiKeyDeletedData,
@@ -62,6 +62,8 @@ function define<S extends z.ZodType>(definition: EventDefinition<S>): EventDefin
 }
 
 export const SITE_MAINTENANCE_SUBJECT = 'xsd.site.maintenance';
+/** The community links staff edit: one aggregate, apart from maintenance (neither rule spans both). */
+export const SITE_LINKS_SUBJECT = 'xsd.site.links';
 /**
  * Which accounts exist, their emails and roles: one subject, because its rules span accounts
  * (unique email, the first super admin only when there is no staff, at least one super admin).
@@ -367,6 +369,12 @@ export const eventCatalog = {
     data: ChannelDeletedData,
     subject: (d) => channelSubject(d.channelId),
     aggregateId: (d) => d.channelId,
+  }),
+  'site.links-changed': define({
+    schemaVersion: 1,
+    data: CommunityLinksChangedData,
+    subject: () => SITE_LINKS_SUBJECT,
+    aggregateId: () => 'site-links',
   }),
 } as const;
 

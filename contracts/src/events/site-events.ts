@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMUNITY_LINK_IDS, CommunityLinkValue } from '../api/community-links.js';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -21,3 +22,10 @@ export const MaintenanceEndedData = z.object({
   reason: z.enum(['staff', 'schedule']),
   recordedBy: z.uuid().nullable().default(null),
 });
+
+/**
+ * Staff changed community links: `links` holds each changed link's new value (null: cleared),
+ * `previous` its value before (null: never set or cleared), so the activity log shows the change.
+ */
+const ChangedLinks = z.partialRecord(z.enum(COMMUNITY_LINK_IDS), CommunityLinkValue);
+export const CommunityLinksChangedData = z.object({ links: ChangedLinks, previous: ChangedLinks });

@@ -40,6 +40,11 @@ export function walletBalanceEntry(input: {
   };
 }
 
+/** The same balances with XSD's peg value and deviation at another silver price (the scanner's 30 s poll). */
+export function atSilverPrice(entries: readonly WalletBalanceEntry[], silverGramPrice: number | null): WalletBalanceEntry[] {
+  return entries.map((entry) => walletBalanceEntry({ token: entry.token, chain: entry.chain, balance: entry.balance, price: entry.price, silverGramPrice }));
+}
+
 /** Sum of the known values (USD). */
 export function totalValue(entries: readonly WalletBalanceEntry[]): number {
   return entries.reduce((sum, entry) => sum + (entry.value ?? 0), 0);

@@ -48,7 +48,7 @@ const NASTY_URL_PARTS = [...NASTY_TEXT.slice(0, 17).map((text) => encodeURICompo
 /** JSON that is valid but of every wrong shape: scalars for objects, arrays for scalars, deep nesting. */
 const jsonShapes = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.dictionary(fc.constantFrom('email', 'password', 'token', 'title', 'message', 'role', 'currentPassword', 'newPassword', 'confirmPassword', 'maintenance_mode', 'expected_up_time', 'maintenance_title', 'maintenance_message', 'kind', '__proto__', 'constructor'), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...NASTY_TEXT.slice(0, 16)))),
+  fc.dictionary(fc.constantFrom('email', 'password', 'token', 'title', 'message', 'role', 'currentPassword', 'newPassword', 'confirmPassword', 'maintenance_mode', 'expected_up_time', 'maintenance_title', 'maintenance_message', 'shop', 'community_chat', 'contact_chat', 'kind', '__proto__', 'constructor'), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...NASTY_TEXT.slice(0, 16)))),
 );
 
 function bodies(): string[] {
@@ -257,7 +257,7 @@ describe('every route against malformed input', () => {
 
   it('finds the routes it is to try', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'GET /api/wallets/:address', 'POST /api/admin/users',
+      expect.arrayContaining(['GET /api/prices/latest', 'POST /api/auth/login', 'PUT /api/admin/site', 'PATCH /api/admin/site/links', 'GET /api/wallets/:address', 'POST /api/admin/users',
         'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/admin/users/password-reset', 'POST /api/alerts/telegram-link',
         'GET /api/admin/channels', 'POST /api/admin/channels', 'PATCH /api/admin/channels/:id', 'DELETE /api/admin/channels/:id']),
     );

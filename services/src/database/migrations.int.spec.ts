@@ -49,6 +49,7 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
       'created_at', 'updated_by', 'updated_at',
     ],
   },
+  community_links: { key: ['link_id'], columns: ['url', 'updated_at', 'updated_by'] },
   analytics_visits: {
     key: ['id'],
     columns: ['event_id', 'page', 'visitor_id', 'user_agent', 'referrer', 'device_type', 'session_duration', 'country', 'created_at'],

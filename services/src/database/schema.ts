@@ -21,6 +21,7 @@ import type { PriceHistoryTable } from '../read-models/price-history/price-histo
 import type { SilverPricesTable } from '../read-models/silver-prices/silver-prices.table.js';
 import type { SilverRollupsTable } from '../read-models/silver-prices/silver-rollups.table.js';
 import type { SiteSettingsTable } from '../read-models/site-settings/site-settings.table.js';
+import type { CommunityLinksTable } from '../read-models/community-links/community-links.table.js';
 import type {
   AdminUsersTable,
   StaffCredentialsTable,
@@ -66,6 +67,7 @@ export interface DB extends EventLogTables {
   calendar_events: CalendarEventsTable;
   chain_settings: ChainSettingsTable;
   site_settings: SiteSettingsTable;
+  community_links: CommunityLinksTable;
   contact_submissions: ContactSubmissionsTable;
   analytics_visits: AnalyticsVisitsTable;
   analytics_events: AnalyticsEventsTable;

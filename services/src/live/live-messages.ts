@@ -10,6 +10,7 @@ const TOPIC_OF: Partial<Record<EventType, LiveTopic>> = {
   'maintenance.started': 'site',
   'maintenance.updated': 'site',
   'maintenance.ended': 'site',
+  'site.links-changed': 'site',
   'news.created': 'news',
   'news.updated': 'news',
   'news.deleted': 'news',

@@ -94,6 +94,7 @@ describe('GET /api/stream', () => {
       maintenance_message: 'Back soon',
       expected_up_time: null,
       updated_at: now.toISOString(),
+      community_links: {},
     });
   });
 
@@ -111,7 +112,7 @@ describe('GET /api/stream', () => {
     expect(received.map((event) => event.type)).toEqual(['price', 'site', 'site']);
   });
 
-  it('tells clients to refetch news, calendar and chains once the public lists show the change', async () => {
+  it('tells clients to refetch news, calendar (naming the item changed) and chains once the public lists show the change', async () => {
     const now = new Date();
     const newsId = crypto.randomUUID();
     const eventId = crypto.randomUUID();
@@ -135,13 +136,29 @@ describe('GET /api/stream', () => {
 
     const types = ['news', 'calendar', 'chain'];
     await waitFor(() => types.every((type) => received.some((event) => event.type === type)), { timeoutMs: 10_000, message: 'news, calendar and chain messages' });
-    for (const type of types) expect(received.find((event) => event.type === type)?.data).toEqual({});
+    // The news and calendar messages name the changed item (issue 22); a chain message stays `{}`.
+    expect(received.find((event) => event.type === 'news')?.data).toEqual({ id: newsId });
+    expect(received.find((event) => event.type === 'calendar')?.data).toEqual({ id: eventId });
+    expect(received.find((event) => event.type === 'chain')?.data).toEqual({});
     // What a client refetches on those messages already holds the change.
     const http = request(api.app.getHttpServer());
     expect((await http.get('/api/news').expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([newsId]);
     expect((await http.get('/api/calendar/events').expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([eventId]);
     const base = (await http.get('/api/chains').expect(200)).body.items.find((chain: { chain_name: string }) => chain.chain_name === 'Base');
     expect(base).toMatchObject({ is_active: false, maintenance_message: 'Upgrade' });
+  });
+
+  it('pushes the whole site state, links included, when staff change a community link', async () => {
+    const now = new Date();
+    await api.log.append(
+      createEvent('site.links-changed', { links: { shop: 'https://store.example/xsd' }, previous: { shop: null } }, { actor: staff, now }),
+    );
+    await waitFor(() => received.some((event) => event.type === 'site' && event.data.community_links?.shop !== undefined), {
+      timeoutMs: 10_000,
+      message: 'a site message with the link',
+    });
+    const sites = received.filter((event) => event.type === 'site');
+    expect(sites.at(-1)?.data).toMatchObject({ maintenance_mode: false, community_links: { shop: 'https://store.example/xsd' } });
   });
 
   it('forgets a client as soon as its connection closes', async () => {

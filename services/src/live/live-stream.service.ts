@@ -74,11 +74,18 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
     const waits = new Map<string, number>();
     const prices = new Set<string>();
     const topics = new Set<LiveTopic>();
+    // The items changed, in log order, each named once.
+    const news = new Set<string>();
+    const calendar = new Set<string>();
     for (const { sequence, event } of batch) {
       for (const projection of projectionsOf(event.type)) waits.set(projection, sequence);
       const topic = liveTopicOf(event.type);
       if (topic !== null) topics.add(topic);
       if (event.type === 'price.ticked') prices.add(priceKey(event.data.token, event.data.chain));
+      if (event.type === 'news.created' || event.type === 'news.updated' || event.type === 'news.deleted') news.add(event.data.newsId);
+      if (event.type === 'calendar-event.created' || event.type === 'calendar-event.updated' || event.type === 'calendar-event.deleted') {
+        calendar.add(event.data.eventId);
+      }
     }
     if (waits.size === 0) return;
     await Promise.all(
@@ -104,9 +111,10 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
       if (silver !== null) this.messages.next({ type: 'silver', data: silver });
     }
     if (topics.has('site')) this.messages.next({ type: 'site', data: (await this.site.current()).parse() });
-    // Lists: `{}` tells clients to refetch them (a chain change also moves its price cards' status).
-    if (topics.has('news')) this.messages.next({ type: 'news', data: {} });
-    if (topics.has('calendar')) this.messages.next({ type: 'calendar', data: {} });
+    // Lists: clients refetch them; news and calendar name the item that changed, one message each
+    // (a chain change also moves its price cards' status).
+    for (const id of news) this.messages.next({ type: 'news', data: { id } });
+    for (const id of calendar) this.messages.next({ type: 'calendar', data: { id } });
     if (topics.has('chain')) this.messages.next({ type: 'chain', data: {} });
     if (topics.has('contact')) this.messages.next({ type: 'contact', data: {} });
   }

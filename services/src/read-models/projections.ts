@@ -15,6 +15,7 @@ import { contactSubmissionsProjection } from './contact-submissions/contact-subm
 import { pushDeliveriesProjection } from './push/push-deliveries.projection.js';
 import { pushSubscriptionsProjection } from './push/push-subscriptions.projection.js';
 import { channelsProjection } from './channels/channels.projection.js';
+import { communityLinksProjection } from './community-links/community-links.projection.js';
 import type { Projection } from '../projector/projection.js';
 import { DEFAULT_RAW_PRICE_DAYS } from '../config/config.js';
 import type { PriceRetention } from './retention.js';
@@ -39,6 +40,7 @@ export function readModelProjections(retention: PriceRetention): readonly Projec
     pushSubscriptionsProjection,
     pushDeliveriesProjection,
     channelsProjection,
+    communityLinksProjection,
   ];
 }
 

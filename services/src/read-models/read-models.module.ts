@@ -22,6 +22,7 @@ import { PriceHistoryRepository } from './price-history/price-history.repository
 import { PushDeliveriesRepository } from './push/push-deliveries.repository.js';
 import { PushSubscriptionsRepository } from './push/push-subscriptions.repository.js';
 import { SilverPricesRepository } from './silver-prices/silver-prices.repository.js';
+import { CommunityLinksRepository } from './community-links/community-links.repository.js';
 import { SiteSettingsRepository } from './site-settings/site-settings.repository.js';
 import { StaffRepository } from './staff/staff.repository.js';
 import { TokenSupplyRepository } from './token-supply/token-supply.repository.js';
@@ -48,6 +49,7 @@ const REPOSITORIES = [
   PushSubscriptionsRepository,
   SilverPricesRepository,
   SiteSettingsRepository,
+  CommunityLinksRepository,
   StaffRepository,
   TokenSupplyRepository,
 ];

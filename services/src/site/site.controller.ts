@@ -1,4 +1,5 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller, Patch, Put } from '@nestjs/common';
+import { UpdateCommunityLinksRequestSchema } from '@xsd/contracts/api/community-links';
 import type { SiteSettingsResponse } from '@xsd/contracts/api/site';
 import { UpdateSiteSettingsRequestSchema } from '@xsd/contracts/api/site-update';
 import { parseRequest } from '../http/validation.js';
@@ -15,5 +16,12 @@ export class AdminSiteController {
   @RequirePermission('chain_settings')
   update(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<SiteSettingsResponse> {
     return this.site.update(staff, parseRequest(UpdateSiteSettingsRequestSchema, body, 'invalid_site_settings'));
+  }
+
+  /** The Maintenance tab's 'Community Links' section: the shop, chats and social channels. */
+  @Patch('links')
+  @RequirePermission('chain_settings')
+  updateLinks(@CurrentStaff() staff: AuthenticatedStaff, @Body() body: unknown): Promise<SiteSettingsResponse> {
+    return this.site.updateLinks(staff, parseRequest(UpdateCommunityLinksRequestSchema, body, 'invalid_community_links'));
   }
 }

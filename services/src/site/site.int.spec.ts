@@ -42,6 +42,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('maintenance through PUT 
       maintenance_message: null,
       expected_up_time: null,
       updated_at: null,
+      community_links: {},
     });
   });
 
@@ -58,6 +59,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('maintenance through PUT 
       maintenance_message: 'Back at noon',
       expected_up_time: '2026-11-21T12:00:00.000Z',
       updated_at: iso(T0),
+      community_links: {},
     };
     expect(response.body).toEqual(expected);
     expect(await site()).toEqual(expected);
@@ -110,6 +112,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('maintenance through PUT 
       maintenance_message: null,
       expected_up_time: null,
       updated_at: iso(now + 1),
+      community_links: {},
     });
     expect(await site()).toEqual(response.body);
     const events = await pipeline.log.readSubject(SITE_MAINTENANCE_SUBJECT);

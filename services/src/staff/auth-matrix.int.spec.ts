@@ -43,6 +43,11 @@ const ROUTES: readonly Route[] = [
     send: (api, headers) => api.http().put('/api/admin/site').set(headers).send({ maintenance_mode: false, maintenance_message: 'Prepared' }),
   },
   {
+    name: 'PATCH /api/admin/site/links (chain_settings)',
+    expect: { super_admin: 200, admin: 200, calendar_access: 403 },
+    send: (api, headers) => api.http().patch('/api/admin/site/links').set(headers).send({ shop: 'https://store.example/xsd' }),
+  },
+  {
     name: 'GET /api/admin/users (users)',
     expect: { super_admin: 200, admin: 403, calendar_access: 403 },
     send: (api, headers) => api.http().get('/api/admin/users').set(headers),

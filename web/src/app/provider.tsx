@@ -2,7 +2,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { StreamEvent } from '@xsd/contracts/api/stream';
 import { useCallback, useState, type ReactNode } from 'react';
 import { calendarEventsQueryKey } from '../features/calendar/api/get-calendar-events';
-import { applySiteEvent } from '../features/maintenance/api/get-site';
+import { applySiteEvent } from '../api/get-site';
 import { newsQueryKey } from '../features/news/api/get-news';
 import { LiveStreamProvider } from '../lib/live-stream/live-stream-provider';
 import { createQueryClient } from '../lib/query-client';

@@ -22,6 +22,8 @@ export const REFRESH = {
   /** Daily and 24h history. */
   history: 5 * MINUTE,
   silverChart: 60 * SECOND,
+  /** The Portfolio Scanner's silver price (its XSD peg values). */
+  scannerSilver: 30 * SECOND,
   /** The silver tracker's service status card. */
   statusCard: 5 * SECOND,
 } as const;
@@ -48,12 +50,6 @@ export const API_TIMEOUT_MS = 10 * SECOND;
 
 /** Default page publication date for structured data. */
 export const DEFAULT_DATE_PUBLISHED = '2025-06-01';
-
-/**
- * The external merchandise store of the Shop page: build configuration (`VITE_SHOP_URL`), since
- * the spec does not name it; null shows the store as not available.
- */
-export const SHOP_URL: string | null = import.meta.env.VITE_SHOP_URL?.trim() || null;
 
 /** The guide page's version and build date when /version.json cannot be read (spec §2, §9). */
 export const GUIDE_FALLBACK_VERSION = '1.0.3';

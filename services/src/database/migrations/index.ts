@@ -19,6 +19,7 @@ import * as ingestorEndpoints from './1763684900000-IngestorEndpoints.js';
 import * as silverRollupsAndPriceRetention from './1763685000000-SilverRollupsAndPriceRetention.js';
 import * as communityChannels from './1763685200000-CommunityChannels.js';
 import * as telegramAlerts from './1763685300000-TelegramAlerts.js';
+import * as communityLinks from './1763685500000-CommunityLinks.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -46,4 +47,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763685000000-SilverRollupsAndPriceRetention': silverRollupsAndPriceRetention,
   '1763685200000-CommunityChannels': communityChannels,
   '1763685300000-TelegramAlerts': telegramAlerts,
+  '1763685500000-CommunityLinks': communityLinks,
 };

@@ -49,10 +49,12 @@ export const ACTIVITY_EVENT_TYPES = [
   'channel.paused',
   'channel.resumed',
   'channel.deleted',
+  'site.links-changed',
 ] as const satisfies readonly EventType[];
 export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
 
 export const SITE_TARGET_ID = 'site';
+export const COMMUNITY_LINKS_TARGET_ID = 'community-links';
 
 /**
  * The facts of one event, from its data alone, except maintenance events, whose data is not the
@@ -154,6 +156,8 @@ export function activityFacts(event: Extract<AnyEvent, { type: ActivityEventType
       return { targetKind: 'channel', targetId: event.data.channelId, label: event.data.name, before: { paused: true }, after: { paused: false } };
     case 'channel.deleted':
       return { targetKind: 'channel', targetId: event.data.channelId, label: event.data.name, before: { name: event.data.name }, after: null };
+    case 'site.links-changed':
+      return { targetKind: 'site', targetId: COMMUNITY_LINKS_TARGET_ID, label: 'Community links', before: event.data.previous, after: event.data.links };
     default: {
       const unreachable: never = event;
       return unreachable;

@@ -43,7 +43,8 @@ export const activityProjection = defineProjection({
     for (const { sequence, event } of events) {
       const site = event.type.startsWith('maintenance.') ? await lastSiteState(trx) : initialMaintenanceState;
       const facts = activityFacts(event, site);
-      // Site entries keep the whole state after (the next entry's "before"); others only the change.
+      // Site entries keep the whole state after (the next entry's "before"); others only the change
+      // (a community links entry holds only the changed links already).
       const shown = facts.targetKind === 'site' ? { before: facts.before, after: facts.after } : changedOnly(facts.before, facts.after);
       const actor = event.actor;
       await trx

@@ -8,6 +8,8 @@ export const ADMIN_MESSAGES = {
   siteLoadFailed: 'Failed to load site settings. Please try again.',
   toggleFailed: 'Failed to toggle maintenance mode. Please try again.',
   siteUpdateFailed: 'Failed to update site settings. Please try again.',
+  linksUpdateFailed: 'Failed to update the community links. Please try again.',
+  linksUpdated: 'Links saved',
   cannotBeUndone: 'This cannot be undone.',
 } as const;
 

@@ -1,17 +1,15 @@
 import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
-import { COMMUNITY_CHAT_URL } from '../../../config/social-links';
-import { SHOP_URL } from '../../../config/site';
 import { ExternalLink } from './external-link';
 import './community.css';
 
 export interface ShopPageProps {
-  readonly storeUrl?: string | null;
-  readonly chatUrl?: string | null;
+  readonly storeUrl: string | null;
+  readonly chatUrl: string | null;
 }
 
 /** /shop: official merchandise, sold in an external store; questions go to the community chat. */
-export function ShopPage({ storeUrl = SHOP_URL, chatUrl = COMMUNITY_CHAT_URL }: ShopPageProps) {
+export function ShopPage({ storeUrl, chatUrl }: ShopPageProps) {
   return (
     <Page className="community" testId="shop" title="Shop" subtitle="Official merchandise">
       <div className="community__grid">

@@ -1,15 +1,15 @@
 import { Page } from '../../../components/ui/page';
 import { Panel } from '../../../components/ui/panel';
-import { SOCIAL_CHANNELS, type SocialChannel } from '../../../config/social-links';
+import type { SocialChannel } from '../../../config/social-links';
 import { ExternalLink } from './external-link';
 import './community.css';
 
 export interface SocialsPageProps {
-  readonly channels?: readonly SocialChannel[];
+  readonly channels: readonly SocialChannel[];
 }
 
 /** /socials: the community's chats, video channels and accounts. */
-export function SocialsPage({ channels = SOCIAL_CHANNELS }: SocialsPageProps) {
+export function SocialsPage({ channels }: SocialsPageProps) {
   return (
     <Page className="community" testId="socials" title="Socials" subtitle="Chats, channels and accounts of the XSD and BankX community.">
       <Panel title="Channels">

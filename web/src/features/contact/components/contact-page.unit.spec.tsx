@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   CONTACT_EMAIL_MESSAGE,
+  CONTACT_PHOTO_MAX_BYTES,
   CONTACT_PHOTO_TOO_LARGE_MESSAGE,
   CONTACT_PHOTO_TYPE_MESSAGE,
   CONTACT_REQUIRED_MESSAGE,
@@ -148,5 +149,26 @@ describe('the contact page', () => {
     expect(screen.queryByTestId('contact-photo-error')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(screen.queryByTestId('contact-photo-preview')).toBeNull();
+  });
+  it("words the drop zone's refusals as the spec: 'File is larger than N bytes', 'File is smaller than N bytes'", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<ContactPage send={controlledSend().send} />);
+    const dropFiles = (files: File[]) => {
+      const drop = new Event('drop', { bubbles: true }) as Event & { dataTransfer: { files: File[] } };
+      Object.defineProperty(drop, 'dataTransfer', { value: { files } });
+      act(() => {
+        screen.getByTestId('contact-photo-zone').dispatchEvent(drop);
+      });
+    };
+    dropFiles([png(CONTACT_PHOTO_MAX_BYTES + 1)]);
+    expect(screen.getByTestId('contact-photo-error').textContent).toBe('File is larger than 5242880 bytes');
+    dropFiles([new File([], 'empty.png', { type: 'image/png' })]);
+    expect(screen.getByTestId('contact-photo-error').textContent).toBe('File is smaller than 1 bytes');
+    await user.upload(screen.getByTestId('contact-photo-input'), new File([], 'empty.png', { type: 'image/png' }));
+    expect(screen.getByTestId('contact-photo-error').textContent).toBe('File is smaller than 1 bytes');
+    // Exactly the limit is taken.
+    dropFiles([png(CONTACT_PHOTO_MAX_BYTES)]);
+    expect(screen.queryByTestId('contact-photo-error')).toBeNull();
+    expect(screen.getByTestId('contact-photo-preview')).toBeTruthy();
   });
 });

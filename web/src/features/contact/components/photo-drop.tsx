@@ -28,8 +28,8 @@ export function PhotoDrop({ photo, onChange, disabled = false }: PhotoDropProps)
   const [error, setError] = useState<string | null>(null);
   const preview = usePreviewUrl(photo);
 
-  const take = (files: readonly File[]) => {
-    const picked = pickPhoto(files);
+  const take = (files: readonly File[], via: 'drop' | 'picker') => {
+    const picked = pickPhoto(files, via);
     if (picked === null) return;
     if ('error' in picked) {
       setError(picked.error);
@@ -42,7 +42,7 @@ export function PhotoDrop({ photo, onChange, disabled = false }: PhotoDropProps)
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) take([...event.dataTransfer.files]);
+    if (!disabled) take([...event.dataTransfer.files], 'drop');
   };
 
   return (
@@ -86,7 +86,7 @@ export function PhotoDrop({ photo, onChange, disabled = false }: PhotoDropProps)
         aria-hidden="true"
         data-testid="contact-photo-input"
         onChange={(event) => {
-          take([...(event.target.files ?? [])]);
+          take([...(event.target.files ?? [])], 'picker');
           event.target.value = '';
         }}
       />

@@ -1,6 +1,7 @@
 import {
   CONTACT_PHOTO_ACCEPT,
   CONTACT_PHOTO_MAX_BYTES,
+  CONTACT_PHOTO_MIN_BYTES,
   CONTACT_PHOTO_TOO_LARGE_MESSAGE,
   CONTACT_PHOTO_TYPE_MESSAGE,
   CONTACT_REQUIRED_MESSAGE,
@@ -9,6 +10,8 @@ import {
   type ContactForm,
   type ContactFormInput,
   ContactFormSchema,
+  fileLargerThanMessage,
+  fileSmallerThanMessage,
   photoUploadFailedMessage,
 } from '@xsd/contracts/api/contact';
 import { ApiError } from '../../../lib/api-client';
@@ -35,13 +38,20 @@ export function validateDraft(draft: ContactDraft): { readonly form: ContactForm
   return { error: messages.find((message) => message === CONTACT_REQUIRED_MESSAGE) ?? messages[0] ?? CONTACT_REQUIRED_MESSAGE };
 }
 
-/** A chosen or dropped file list: the one photo, or the message explaining why it was refused. */
-export function pickPhoto(files: readonly File[]): { readonly photo: File } | { readonly error: string } | null {
+/**
+ * A chosen or dropped file list: the one photo, or the message explaining why it was refused. The
+ * spec words an oversized file two ways: the drop zone's 'File is larger than N bytes', and the
+ * 'File is too large' alert for one chosen in the file picker.
+ */
+export function pickPhoto(files: readonly File[], via: 'drop' | 'picker'): { readonly photo: File } | { readonly error: string } | null {
   if (files.length === 0) return null;
   if (files.length > 1) return { error: CONTACT_TOO_MANY_FILES_MESSAGE };
   const [photo] = files as [File];
   if (!(CONTACT_PHOTO_ACCEPT as readonly string[]).includes(photo.type)) return { error: CONTACT_PHOTO_TYPE_MESSAGE };
-  if (photo.size > CONTACT_PHOTO_MAX_BYTES) return { error: CONTACT_PHOTO_TOO_LARGE_MESSAGE };
+  if (photo.size > CONTACT_PHOTO_MAX_BYTES) {
+    return { error: via === 'drop' ? fileLargerThanMessage(CONTACT_PHOTO_MAX_BYTES) : CONTACT_PHOTO_TOO_LARGE_MESSAGE };
+  }
+  if (photo.size < CONTACT_PHOTO_MIN_BYTES) return { error: fileSmallerThanMessage(CONTACT_PHOTO_MIN_BYTES) };
   return { photo };
 }
 

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNow } from '../../../lib/use-now';
-import { siteQueryKey } from '../api/get-site';
-import { formatCountdown, remainingMs } from '../lib/maintenance-logic';
+import { siteQueryKey } from '../../../api/get-site';
+import { remainingMs } from '../../../lib/maintenance-time';
+import { formatCountdown } from '../lib/maintenance-logic';
 
 /** hours:minutes:seconds to the expected up time, ticking each second, and its local date and time. */
 export function MaintenanceCountdown({ expectedUpTime }: { readonly expectedUpTime: string }) {

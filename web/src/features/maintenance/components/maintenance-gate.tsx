@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSite } from '../api/get-site';
+import { useSite } from '../../../api/get-site';
 import { END_CONFETTI, maintenanceJustEnded } from '../lib/maintenance-logic';
 
 // Shown only while maintenance is on or just ended: not part of the usual first paint.

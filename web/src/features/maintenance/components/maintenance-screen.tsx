@@ -1,7 +1,7 @@
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { useLocation } from 'react-router';
 import { Head } from '../../../components/seo/head';
-import { SOCIAL_LINKS } from '../../../config/social-links';
+import { communityLinks } from '../../../config/social-links';
 import { PRODUCT_NAME } from '../../../config/site';
 import { MaintenanceCountdown } from './maintenance-countdown';
 import './maintenance.css';
@@ -11,6 +11,7 @@ export function MaintenanceScreen({ site }: { readonly site: SiteSettings }) {
   const location = useLocation();
   const title = maintenanceTitle(site);
   const message = maintenanceMessage(site);
+  const { socialLinks } = communityLinks(site.community_links);
   return (
     <main className="maintenance" data-testid="maintenance-screen" id="main">
       <Head meta={{ name: 'Maintenance', title, description: message, noIndex: true }} path={location.pathname} />
@@ -33,7 +34,7 @@ export function MaintenanceScreen({ site }: { readonly site: SiteSettings }) {
         <nav className="maintenance__social" aria-label="Social links">
           <h2 className="maintenance__social-title">Stay in touch</h2>
           <ul>
-            {SOCIAL_LINKS.map((link) => (
+            {socialLinks.map((link) => (
               <li key={link.id}>
                 <a href={link.url} target="_blank" rel="noopener noreferrer">
                   {link.label} ↗

@@ -1,16 +1,5 @@
-import type { SiteSettings } from '@xsd/contracts/api/site';
-
 /** Confetti: 500 pieces for 5 seconds when maintenance ends. */
 export const END_CONFETTI = { pieces: 500, durationMs: 5_000 } as const;
-
-
-/** Milliseconds until the expected up time (never negative), or null when none is announced. */
-export function remainingMs(expectedUpTime: string | null, now: number): number | null {
-  if (!expectedUpTime) return null;
-  const end = Date.parse(expectedUpTime);
-  if (Number.isNaN(end)) return null;
-  return Math.max(0, end - now);
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -21,12 +10,6 @@ export function formatCountdown(ms: number): string {
   const minutes = Math.floor((total % 3_600) / 60);
   const seconds = total % 60;
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
-}
-
-/** Maintenance is on and its announced end time has passed (the server ends it shortly). */
-export function isPastExpectedUpTime(site: SiteSettings | undefined, now: number): boolean {
-  if (!site?.maintenance_mode) return false;
-  return remainingMs(site.expected_up_time, now) === 0;
 }
 
 /** True on the on → off transition only (not on first load with maintenance off). */

@@ -6,13 +6,8 @@ import {
   maintenanceTitle,
 } from '@xsd/contracts/api/site';
 import { describe, expect, it } from 'vitest';
-import {
-  END_CONFETTI,
-  formatCountdown,
-  isPastExpectedUpTime,
-  maintenanceJustEnded,
-  remainingMs,
-} from './maintenance-logic';
+import { isPastExpectedUpTime, remainingMs } from '../../../lib/maintenance-time';
+import { END_CONFETTI, formatCountdown, maintenanceJustEnded } from './maintenance-logic';
 
 const now = Date.parse('2025-06-01T10:00:00Z');
 

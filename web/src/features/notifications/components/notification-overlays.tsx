@@ -6,7 +6,7 @@ import {
   FIRST_VISIT_CARD_SHOWN_KEY,
   NOTIFICATION_PROMPT_LAST_SHOWN_KEY,
   type NotificationPromptKind,
-  planNotificationPrompt,
+  planNotificationPrompts,
 } from '../lib/prompt-rules';
 import { FirstVisitCard } from './first-visit-card';
 import { IphoneGuide } from './iphone-guide';
@@ -19,16 +19,17 @@ export interface NotificationOverlaysProps {
 }
 
 /**
- * The notification prompts of a page load: the first-visit card (3 s) or the three-step overlay
- * prompt (2 s, then not for 3 days), as planNotificationPrompt decides once when the page loads.
+ * The notification prompts of a page load: the first-visit card (3 s, until answered) and the
+ * three-step overlay prompt (2 s, then not for 3 days), each by its own rule, as
+ * planNotificationPrompts decides once when the page loads.
  * Enable asks for permission and subscribes (on an iPhone tab it opens the iPhone guide); the
  * prompt stays open with the reason when that fails. Goes away once notifications are decided
  * elsewhere (the settings modal).
  */
 export function NotificationOverlays({ now = Date.now }: NotificationOverlaysProps) {
   const [push, controller] = usePush();
-  const [plan] = useState(() =>
-    planNotificationPrompt({
+  const [plans] = useState(() =>
+    planNotificationPrompts({
       availability: push.availability,
       permission: push.permission,
       firstVisitCardShown: readRaw(FIRST_VISIT_CARD_SHOWN_KEY) !== null,
@@ -36,14 +37,21 @@ export function NotificationOverlays({ now = Date.now }: NotificationOverlaysPro
       now: now(),
     }),
   );
-  const [visible, setVisible] = useState<NotificationPromptKind | null>(null);
+  const [visible, setVisible] = useState<ReadonlySet<NotificationPromptKind>>(() => new Set());
   const [guideOpen, setGuideOpen] = useState(false);
 
+  const show = (kind: NotificationPromptKind, shown: boolean) =>
+    setVisible((current) => {
+      const next = new Set(current);
+      if (shown) next.add(kind);
+      else next.delete(kind);
+      return next;
+    });
+
   useEffect(() => {
-    if (!plan) return;
-    const timer = setTimeout(() => setVisible(plan.kind), plan.delayMs);
-    return () => clearTimeout(timer);
-  }, [plan]);
+    const timers = plans.map((plan) => setTimeout(() => show(plan.kind, true), plan.delayMs));
+    return () => timers.forEach(clearTimeout);
+  }, [plans]);
 
   const answered = (kind: NotificationPromptKind) => {
     if (kind === 'first-visit-card') writeRaw(FIRST_VISIT_CARD_SHOWN_KEY, 'true');
@@ -51,16 +59,16 @@ export function NotificationOverlays({ now = Date.now }: NotificationOverlaysPro
   };
   const dismiss = (kind: NotificationPromptKind) => {
     answered(kind);
-    setVisible(null);
+    show(kind, false);
   };
   const enable = async (kind: NotificationPromptKind) => {
     answered(kind);
     if (push.availability === 'ios-install') {
-      setVisible(null);
+      show(kind, false);
       setGuideOpen(true);
       return;
     }
-    if (await controller.enable()) setVisible(null);
+    if (await controller.enable()) show(kind, false);
   };
 
   // Decided elsewhere meanwhile (the settings modal, the browser's site settings).
@@ -68,7 +76,7 @@ export function NotificationOverlays({ now = Date.now }: NotificationOverlaysPro
   const blocked = push.permission === 'denied';
   return (
     <>
-      {visible === 'first-visit-card' && stillAsking ? (
+      {visible.has('first-visit-card') && stillAsking ? (
         <FirstVisitCard
           onEnable={() => void enable('first-visit-card')}
           onDismiss={() => dismiss('first-visit-card')}
@@ -77,7 +85,7 @@ export function NotificationOverlays({ now = Date.now }: NotificationOverlaysPro
           blocked={blocked}
         />
       ) : null}
-      {visible === 'notification-prompt' && stillAsking ? (
+      {visible.has('notification-prompt') && stillAsking ? (
         <NotificationPrompt
           onEnable={() => void enable('notification-prompt')}
           onDismiss={() => dismiss('notification-prompt')}

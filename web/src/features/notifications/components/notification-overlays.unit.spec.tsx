@@ -46,64 +46,76 @@ afterEach(() => {
 });
 
 describe('on a first visit', () => {
-  it('shows the Enable Notifications card after 3 s, and only that', async () => {
+  it('shows the overlay prompt after 2 s and the Enable Notifications card after 3 s, each by its own rule', async () => {
     renderOverlays();
-    await wait(2_999);
+    await wait(1_999);
+    expect(screen.queryByTestId('notification-prompt')).toBeNull();
+    await wait(1);
+    expect(screen.getByTestId('notification-prompt')).toBeTruthy();
+    expect(screen.queryByTestId('first-visit-card')).toBeNull();
+    await wait(999);
     expect(screen.queryByTestId('first-visit-card')).toBeNull();
     await wait(1);
     expect(within(screen.getByTestId('first-visit-card')).getByRole('heading').textContent).toBe('Enable Notifications');
-    await wait(60_000);
-    expect(screen.queryByTestId('notification-prompt')).toBeNull();
+    expect(screen.getByTestId('notification-prompt')).toBeTruthy();
   });
 
-  it('Maybe Later marks the card shown; the next visit gets the overlay prompt instead', async () => {
+  it('answering one leaves the other: Maybe Later on the card marks it shown, the prompt stays and keeps its own clock', async () => {
     renderOverlays();
     await wait(3_000);
-    await click(screen.getByRole('button', { name: 'Maybe Later' }));
+    await click(within(screen.getByTestId('first-visit-card')).getByRole('button', { name: 'Maybe Later' }));
     expect(screen.queryByTestId('first-visit-card')).toBeNull();
     expect(localStorage.getItem(FIRST_VISIT_CARD_SHOWN_KEY)).toBe('true');
+    expect(screen.getByTestId('notification-prompt')).toBeTruthy();
+    expect(localStorage.getItem(NOTIFICATION_PROMPT_LAST_SHOWN_KEY)).toBeNull();
 
     cleanup();
     renderOverlays();
     await wait(2_000);
     expect(screen.getByTestId('notification-prompt')).toBeTruthy();
+    await wait(60_000);
+    expect(screen.queryByTestId('first-visit-card')).toBeNull();
   });
 
-  it('closing the card marks it shown too', async () => {
-    renderOverlays();
-    await wait(3_000);
-    await click(within(screen.getByTestId('first-visit-card')).getByRole('button', { name: 'Close' }));
-    expect(localStorage.getItem(FIRST_VISIT_CARD_SHOWN_KEY)).toBe('true');
-  });
+  describe('the card alone (the overlay prompt dismissed a minute ago)', () => {
+  beforeEach(() => localStorage.setItem(NOTIFICATION_PROMPT_LAST_SHOWN_KEY, String(NOW - 60_000)));
 
-  it('Enable subscribes and the card goes away', async () => {
-    renderOverlays();
-    await wait(3_000);
-    await click(screen.getByRole('button', { name: 'Enable' }));
-    // Key generation and the request settle off the fake clock.
-    await vi.waitFor(() => expect(screen.queryByTestId('first-visit-card')).toBeNull());
-    expect(server.saved).toHaveLength(1);
-    expect(browser.shown.map((n) => n.title)).toEqual(['Notifications Enabled']);
-  });
+    it('closing the card marks it shown too', async () => {
+      renderOverlays();
+      await wait(3_000);
+      await click(within(screen.getByTestId('first-visit-card')).getByRole('button', { name: 'Close' }));
+      expect(localStorage.getItem(FIRST_VISIT_CARD_SHOWN_KEY)).toBe('true');
+    });
 
-  it('keeps the card with the reason when subscribing fails', async () => {
-    renderOverlays();
-    await wait(3_000);
-    browser.pushManager.next = 'fail';
-    await click(screen.getByRole('button', { name: 'Enable' }));
-    await vi.waitFor(() =>
-      expect(within(screen.getByTestId('first-visit-card')).getByRole('alert').textContent).toBe(PUSH_MESSAGES.subscribeFailed),
-    );
-  });
+    it('Enable subscribes and the card goes away', async () => {
+      renderOverlays();
+      await wait(3_000);
+      await click(screen.getByRole('button', { name: 'Enable' }));
+      // Key generation and the request settle off the fake clock.
+      await vi.waitFor(() => expect(screen.queryByTestId('first-visit-card')).toBeNull());
+      expect(server.saved).toHaveLength(1);
+      expect(browser.shown.map((n) => n.title)).toEqual(['Notifications Enabled']);
+    });
 
-  it('shows the blocked message and disables Enable when the visitor blocks notifications', async () => {
-    renderOverlays();
-    await wait(3_000);
-    browser.answer = 'denied';
-    await click(screen.getByRole('button', { name: 'Enable' }));
-    const card = within(screen.getByTestId('first-visit-card'));
-    expect(card.getByText(PUSH_MESSAGES.blocked)).toBeTruthy();
-    expect(card.getByRole('button', { name: 'Enable' })).toHaveProperty('disabled', true);
+    it('keeps the card with the reason when subscribing fails', async () => {
+      renderOverlays();
+      await wait(3_000);
+      browser.pushManager.next = 'fail';
+      await click(screen.getByRole('button', { name: 'Enable' }));
+      await vi.waitFor(() =>
+        expect(within(screen.getByTestId('first-visit-card')).getByRole('alert').textContent).toBe(PUSH_MESSAGES.subscribeFailed),
+      );
+    });
+
+    it('shows the blocked message and disables Enable when the visitor blocks notifications', async () => {
+      renderOverlays();
+      await wait(3_000);
+      browser.answer = 'denied';
+      await click(screen.getByRole('button', { name: 'Enable' }));
+      const card = within(screen.getByTestId('first-visit-card'));
+      expect(card.getByText(PUSH_MESSAGES.blocked)).toBeTruthy();
+      expect(card.getByRole('button', { name: 'Enable' })).toHaveProperty('disabled', true);
+    });
   });
 });
 

@@ -29,23 +29,24 @@ export interface PromptPlan {
   readonly delayMs: number;
 }
 
+const askable = (facts: PromptFacts): boolean =>
+  (facts.availability === 'available' && facts.permission === 'default') || facts.availability === 'ios-install';
+
 /**
- * Which notification prompt this page load shows, and when; null for none. Both ask only while
- * the permission is undecided: 'default', or on an iPhone tab where there is no permission to ask
- * yet (its Enable opens the iPhone guide). Never on unsupported browsers or preview hosts.
- *
- * Only one of the two per load: on a first visit both would be due (the overlay at 2 s, the card
- * at 3 s), and two cards asking the same thing a second apart is the spam the feature must avoid.
- * The first-visit card wins while it was never answered; the overlay prompt's 3-day clock starts
- * only from its own dismissal, so it comes on a later visit.
+ * The notification prompts this page load shows, and when, each by its own rule of the spec; both
+ * ask only while the permission is undecided: 'default', or on an iPhone tab where there is no
+ * permission to ask yet (its Enable opens the iPhone guide). Never on unsupported browsers or
+ * preview hosts.
+ * - the first-visit card: after 3 s while it was never answered (Maybe Later or close);
+ * - the overlay prompt: after 2 s while its last dismissal is more than 3 days old (or none).
+ * On a first visit both are due; they stack as two toasts, and answering one leaves the other.
  */
-export function planNotificationPrompt(facts: PromptFacts): PromptPlan | null {
-  const askable =
-    (facts.availability === 'available' && facts.permission === 'default') || facts.availability === 'ios-install';
-  if (!askable) return null;
-  if (!facts.firstVisitCardShown) return { kind: 'first-visit-card', delayMs: FIRST_VISIT_CARD_DELAY_MS };
+export function planNotificationPrompts(facts: PromptFacts): PromptPlan[] {
+  if (!askable(facts)) return [];
+  const plans: PromptPlan[] = [];
   if (facts.promptLastShown === null || facts.now - facts.promptLastShown > NOTIFICATION_PROMPT_REPEAT_MS) {
-    return { kind: 'notification-prompt', delayMs: NOTIFICATION_PROMPT_DELAY_MS };
+    plans.push({ kind: 'notification-prompt', delayMs: NOTIFICATION_PROMPT_DELAY_MS });
   }
-  return null;
+  if (!facts.firstVisitCardShown) plans.push({ kind: 'first-visit-card', delayMs: FIRST_VISIT_CARD_DELAY_MS });
+  return plans;
 }

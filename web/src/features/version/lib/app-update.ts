@@ -45,8 +45,10 @@ export interface AppUpdateDeps {
  *   (controllerchange); with no waiting worker yet, the active one is asked to check (a worker that
  *   turns up meanwhile is activated at once); either way the page reloads after 3 s at the latest.
  *   With no worker controlling the page it reloads after 1 s.
- * Reloads only follow the visitor's Update (the worker is registered with `prompt`), or another tab
- * activating the new worker: this page's code would then no longer match the cache.
+ * - at startup (the first check after the page loaded) a new version is applied by itself, as if
+ *   Update were chosen: the page reloads after 3 s with a worker (asked to check first), 1 s without.
+ * Otherwise reloads only follow the visitor's Update (the worker is registered with `prompt`), or
+ * another tab activating the new worker: this page's code would then no longer match the cache.
  */
 export class AppUpdate {
   private state: UpdateState = INITIAL;
@@ -71,6 +73,12 @@ export class AppUpdate {
   versionChanged(): void {
     if (this.worker?.controlsPage() && !this.worker.hasWaiting()) this.worker.checkForUpdate();
     this.set({ versionChanged: true });
+  }
+
+  /** The first check after this page loaded found a new version: the spec applies it at once. */
+  versionChangedAtStartup(): void {
+    this.set({ versionChanged: true });
+    this.apply();
   }
 
   workerWaiting(): void {

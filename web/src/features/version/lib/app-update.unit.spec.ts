@@ -147,3 +147,38 @@ describe('the notice', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('at startup, when the first check finds a new version', () => {
+  it('with a worker controlling the page, asks it to check and reloads by itself after 3 s', () => {
+    const worker = new Worker(true, false);
+    const { update, advance, reloads } = setup(worker);
+    update.versionChangedAtStartup();
+    expect(worker.messages).toEqual(['CHECK_UPDATE']);
+    expect(update.getState()).toMatchObject({ versionChanged: true, applying: true });
+    advance(RELOAD_AFTER_CHECK_MS - 1);
+    expect(reloads()).toBe(0);
+    advance(1);
+    expect(reloads()).toBe(1);
+  });
+
+  it('activates the new worker when it turns up, reloading as it takes over', () => {
+    const worker = new Worker(true, false);
+    const { update, advance, reloads } = setup(worker);
+    update.versionChangedAtStartup();
+    worker.waiting = true;
+    update.workerWaiting();
+    expect(worker.messages).toEqual(['CHECK_UPDATE', 'SKIP_WAITING']);
+    update.controllerChanged();
+    advance(RELOAD_AFTER_CHECK_MS);
+    expect(reloads()).toBe(1);
+  });
+
+  it('without a worker, reloads by itself after 1 s', () => {
+    const { update, advance, reloads } = setup(null);
+    update.versionChangedAtStartup();
+    advance(RELOAD_WITHOUT_WORKER_MS - 1);
+    expect(reloads()).toBe(0);
+    advance(1);
+    expect(reloads()).toBe(1);
+  });
+});

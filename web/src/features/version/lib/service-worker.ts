@@ -43,6 +43,8 @@ export function startServiceWorker(): void {
     if (hadController) appUpdate.controllerChanged();
   });
 
+  // Known from the start, so a new version found before registration ends still gets the worker's 3 s path.
+  appUpdate.attachWorker(worker);
   workbox
     .register()
     .then((registered) => {

@@ -1,6 +1,7 @@
 import { SCAN_PARTIAL_FAILURE_MESSAGE } from '@xsd/contracts/api/wallets';
 import type { ChainName } from '@xsd/contracts/chains/names';
 import { portfolioSnapshot } from '@xsd/contracts/rules/portfolio-snapshot';
+import { atSilverPrice } from '@xsd/contracts/rules/wallet-values';
 import { cooldownRemainingMs, isSaved, isScannableAddress, saveAddress, toggleFavorite } from '@xsd/contracts/rules/wallet-scanner';
 import { useMemo, useState } from 'react';
 import { useNetworks } from '../../../api/get-networks';
@@ -17,7 +18,7 @@ import { SaveAddressDialog } from './save-address-dialog';
 import { ScanProgress } from './scan-progress';
 
 /** The scanner: an address in, its holdings across the networks out, with a cooldown between scans. */
-export function Scanner() {
+export function Scanner({ silverGramPrice }: { readonly silverGramPrice: number | null }) {
   const [address, setAddress] = useState('');
   const [saved, setSaved] = useSavedAddresses();
   const [lastScan, setLastScan] = useLastScan();
@@ -40,6 +41,11 @@ export function Scanner() {
   );
 
   const result = scan.data;
+  // XSD's peg values follow the silver price polled since the scan; the scan's own until one comes.
+  const balances = useMemo(
+    () => (result ? (silverGramPrice === null ? result.balances : atSilverPrice(result.balances, silverGramPrice)) : []),
+    [result, silverGramPrice],
+  );
   const snapshot = useMemo(
     () => (result ? portfolioSnapshot(result.balances, result.total_value, new Date(result.scanned_at)) : null),
     [result],
@@ -104,7 +110,7 @@ export function Scanner() {
 
       {result && snapshot && !scanning ? (
         <Panel title={`Portfolio · ${result.address}`} testId="portfolio">
-          <PortfolioResults entries={result.balances} totalValue={result.total_value} snapshot={snapshot} readOnly={false} />
+          <PortfolioResults entries={balances} totalValue={result.total_value} snapshot={snapshot} readOnly={false} />
         </Panel>
       ) : null}
     </Page>

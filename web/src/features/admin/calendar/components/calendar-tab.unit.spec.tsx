@@ -92,3 +92,35 @@ describe('Calendar tab, event form', () => {
     expect(second.status()).toBe(DRAFT_MESSAGES.corrupted);
   });
 });
+
+describe('Calendar tab, own password', () => {
+  const CALENDAR_USER = { id: 'id-cal', email: 'cal@silverboard.test', role: 'calendar_access' as const, last_login: null };
+
+  it('lets a calendar manager change their own password here (the Passwords tab is not theirs)', async () => {
+    const api = fakeApi({
+      'GET /api/admin/calendar-events': { status: 200, body: { items: [] } },
+      'POST /api/auth/password': { status: 200, body: { message: 'Password updated successfully!' } },
+    });
+    renderWithQuery(<CalendarTab user={CALENDAR_USER} />);
+    const panel = within(await screen.findByTestId('own-password'));
+    await userEvent.click(panel.getByRole('button', { name: 'Change Password' }));
+    const form = within(screen.getByTestId('change-password-form'));
+    await userEvent.type(form.getByLabelText('Current password'), 'old-password');
+    await userEvent.type(form.getByLabelText('New password'), 'new-password-1');
+    await userEvent.type(form.getByLabelText('Confirm new password'), 'new-password-1');
+    await userEvent.click(form.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Password updated successfully!')).toBeTruthy();
+    expect(api.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/auth/password',
+      body: { currentPassword: 'old-password', newPassword: 'new-password-1', confirmPassword: 'new-password-1' },
+    });
+  });
+
+  it('is not offered to admins here: theirs is in the Passwords tab', async () => {
+    eventsServer();
+    renderWithQuery(<CalendarTab user={USER} />);
+    await screen.findByRole('button', { name: '+ New Event' });
+    expect(screen.queryByTestId('own-password')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Panel } from '../../../../components/ui/panel';
 import { useAdminSite } from '../api/get-site-settings';
 import { useUpdateSite } from '../api/update-site-settings';
+import { CommunityLinksSection } from './community-links-section';
 import { CheckboxField } from '../../components/checkbox-field';
 import { FormPanel } from '../../components/list-and-form-panel';
 import { QueryState } from '../../components/query-state';
@@ -11,7 +12,7 @@ import { formatInstant, isoToLocalInput, localInputToIso } from '../../lib/dates
 import { ADMIN_MESSAGES } from '../../lib/messages';
 import { useTimedFlag } from '../../lib/use-timed-flag';
 
-/** Status card, toggle, settings form and page preview over `PUT /api/admin/site`. */
+/** Status card, toggle, settings form and page preview over `PUT /api/admin/site`; then the community links. */
 export function MaintenanceTab() {
   const site = useAdminSite();
   const update = useUpdateSite();
@@ -100,6 +101,7 @@ export function MaintenanceTab() {
               {site.data.expected_up_time ? <p className="muted">Expected to be back online {formatInstant(site.data.expected_up_time)}</p> : null}
             </div>
           </Panel>
+          <CommunityLinksSection links={site.data.community_links ?? {}} />
         </>
       ) : null}
     </QueryState>

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isSiteSettings, type SiteSettings, type SiteSettingsResponse } from '@xsd/contracts/api/site';
-import { polledQuery } from '../../../api/polled-query';
-import { REFRESH } from '../../../config/site';
-import { getJson } from '../../../lib/api-client';
-import { isPastExpectedUpTime } from '../lib/maintenance-logic';
+import { useMemo } from 'react';
+import { communityLinks, type ResolvedCommunityLinks } from '../config/social-links';
+import { REFRESH } from '../config/site';
+import { getJson } from '../lib/api-client';
+import { isPastExpectedUpTime } from '../lib/maintenance-time';
+import { polledQuery } from './polled-query';
 
 export const siteQueryKey = ['site'] as const;
 
@@ -27,4 +29,14 @@ export const { options: siteQueryOptions, useRead: useSite } = polledQuery(siteQ
 /** The live stream's `site` event carries the whole settings object: use it as is. */
 export function applySiteEvent(queryClient: QueryClient, data: SiteSettings): void {
   queryClient.setQueryData(siteQueryKey, data);
+}
+
+/**
+ * The community links as staff set them (live: the stream's `site` event and the poll above),
+ * each link staff never set falling back to its build-time seed.
+ */
+export function useCommunityLinks(): ResolvedCommunityLinks {
+  const { data } = useSite();
+  const set = data?.community_links;
+  return useMemo(() => communityLinks(set), [set]);
 }
