@@ -35,7 +35,7 @@ import type * as Rebuild from '@xsd/services/apps/rebuild';
 import type * as Config from '@xsd/services/config/config';
 import { openDatabase } from '@xsd/services/database/database';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
-import { createTestDatabase } from '@xsd/services/testing/test-database';
+import { createTestDatabase, databaseUrl, withAdmin } from '@xsd/services/testing/test-database';
 import { waitFor } from '@xsd/services/testing/wait-for';
 import { median } from '../support.js';
 import { EVENTS_PER_TICK, fill, ticksIn } from './fill.js';
@@ -60,7 +60,6 @@ const TARGET_P99_MS = 100;
 const TARGET_RSS_MB = 400;
 const TARGET_REBUILD_S = 300;
 const DAY_MS = 86_400_000;
-const ADMIN_URL = process.env.XSD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
 let missed = 0;
@@ -125,22 +124,6 @@ const ROUTES: readonly Route[] = [
 ];
 
 // ── databases ────────────────────────────────────────────────────────────────
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /** Every file that decides the filled rows: migrations, read models, event schemas, the fill. */
 function sourcesHash(): string {
   const hash = createHash('sha256');

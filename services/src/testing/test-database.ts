@@ -177,7 +177,8 @@ async function ensureTemplate(): Promise<void> {
   });
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Work on a connection to the server's maintenance database (creating and dropping databases). */
+export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -187,7 +188,8 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-function databaseUrl(name: string): string {
+/** The connection URL of database `name` on the test server. */
+export function databaseUrl(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
