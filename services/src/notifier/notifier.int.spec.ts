@@ -9,6 +9,10 @@ import { Metrics } from '../metrics/metrics.js';
 import { ProjectorLeadership } from '../projector/projector-leadership.js';
 import { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
 import { WebPushSender } from '../push/sender/web-push-sender.js';
+import { testResolver } from '../outbound/forbidden-targets.js';
+
+/** The loopback push receiver is reached as 127.0.0.1, as XSD_WEBHOOK_ALLOW_HOSTS=127.0.0.1 allows. */
+const LOOPBACK_RECEIVER_POLICY = { allowHosts: ['127.0.0.1'], resolve: testResolver };
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
 import { metricValue } from '../testing/metric-values.js';
@@ -58,7 +62,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
       pipeline.db,
       pipeline.log,
       new NotifierStateRepository({ db: pipeline.db }),
-      new WebPushSender(VAPID, metrics, agent),
+      new WebPushSender(VAPID, metrics, LOOPBACK_RECEIVER_POLICY, agent),
       new PushDeliveryRecords(pipeline.log, clock),
       clock,
       metrics,
