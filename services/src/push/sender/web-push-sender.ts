@@ -238,6 +238,7 @@ export class WebPushSender implements OnApplicationShutdown {
   /**
    * One POST to the endpoint's checked address; null when the push service could not be reached,
    * its name not resolved, or it did not answer in time; REFUSED when the policy forbids its address.
+   * A keep-alive socket the agent reuses for the same host was itself opened to a checked address.
    */
   private async post(target: PushTarget, headers: Record<string, string | number>, body: Buffer): Promise<Answer | null | typeof REFUSED> {
     let address: ResolvedAddress;
