@@ -301,6 +301,27 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
     expect(receiver.count(busy)).toBe(2);
   });
 
+  it('given an endpoint whose name resolves to loopback, then it is never contacted and the subscription is removed as expired', async () => {
+    const [real, kept] = receiver.createSubscribers(2);
+    // The receiver's own endpoint under a name the resolver answers with 127.0.0.1 (saved by name: names are checked when sent).
+    const inward = { ...real!, endpoint: real!.endpoint.replace(receiver.origin, `https://inward.test:${receiver.port}`) };
+    await save(inward, { token: [tokenAlert('t1', 'XSD', 'Base', 'above', 1.1)] });
+    await save(kept!, { token: [tokenAlert('t1', 'XSD', 'Base', 'above', 1.1)] });
+    const notifier = await started();
+    await tick('XSD', 'Base', 1.2, T0 + 60_000);
+    await settled(notifier);
+    expect(receiver.attempts().map((attempt) => attempt.endpoint)).toEqual([kept!.endpoint]);
+    const deliveries = (await eventsOf('push.deliveries-recorded')).flatMap((event) => event.data.deliveries);
+    expect(deliveries.map(({ subscriptionId, outcome, status, attempts }) => ({ subscriptionId, outcome, status, attempts })).sort((a, b) => a.outcome.localeCompare(b.outcome))).toEqual([
+      { subscriptionId: pushSubscriptionId(inward.endpoint), outcome: 'pruned', status: null, attempts: 0 },
+      { subscriptionId: pushSubscriptionId(kept!.endpoint), outcome: 'sent', status: 201, attempts: 1 },
+    ]);
+    // The removal follows the recorded outcome.
+    await expect
+      .poll(async () => (await eventsOf('push.subscription-removed')).map((event) => event.data), { timeout: 10_000 })
+      .toEqual([{ subscriptionId: pushSubscriptionId(inward.endpoint), endpoint: inward.endpoint, reason: 'expired' }]);
+  });
+
   it('given two notifiers on one database, then one leads, the other takes over when it stops, and each trigger is sent once', async () => {
     const [a, b] = receiver.createSubscribers(2);
     await save(a, { token: [tokenAlert('t1', 'XSD', 'Polygon', 'above', 1.1)] });
