@@ -41,9 +41,16 @@ const browsers: Browser[] = [];
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
-  // The stack trusts the receiver's certificate as a deployment trusts a real push service's.
+  // The stack trusts the receiver's certificate as a deployment trusts a real push service's, and
+  // lets push endpoints be on its address (127.0.0.1), which only tests may.
   stack = await startStack({
-    env: { XSD_ADMIN_EMAIL: ROOT.email, XSD_ADMIN_PASSWORD: ROOT.password, NODE_EXTRA_CA_CERTS: receiver.caFile, XSD_DEVNET_TICK_MS: String(3_600_000) },
+    env: {
+      XSD_ADMIN_EMAIL: ROOT.email,
+      XSD_ADMIN_PASSWORD: ROOT.password,
+      NODE_EXTRA_CA_CERTS: receiver.caFile,
+      XSD_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      XSD_DEVNET_TICK_MS: String(3_600_000),
+    },
   });
   const login = await fetch(`${stack.url}/api/auth/login`, {
     method: 'POST',

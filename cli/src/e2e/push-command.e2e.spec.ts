@@ -28,8 +28,11 @@ describe('xsd push status against a running stack that sends web push to the loo
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'xsd-push-e2e-'));
     receiver = await startPushReceiver();
-    // The stack trusts the receiver's self-signed certificate as a real deployment trusts a push service's.
-    stack = await startStack({ env: { XSD_ADMIN_EMAIL: ROOT.email, XSD_ADMIN_PASSWORD: ROOT.password, NODE_EXTRA_CA_CERTS: receiver.caFile } });
+    // The stack trusts the receiver's self-signed certificate as a real deployment trusts a push
+    // service's, and lets push endpoints be on its address (127.0.0.1), which only tests may.
+    stack = await startStack({
+      env: { XSD_ADMIN_EMAIL: ROOT.email, XSD_ADMIN_PASSWORD: ROOT.password, NODE_EXTRA_CA_CERTS: receiver.caFile, XSD_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' },
+    });
     rootDir = await mkdtemp(join(work, 'root-'));
     const login = xsd(['login', '--email', ROOT.email, '--password', ROOT.password], envFor(rootDir));
     expect(login.stderr).toBe('');

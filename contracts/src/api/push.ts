@@ -46,6 +46,12 @@ export const PushSubscriptionJsonSchema = z.object({
 });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionJsonSchema>;
 
+/**
+ * The 400 for an endpoint on loopback, a private network or another inward address (checked by
+ * the server, which alone knows its allow list; a name is checked again when a push is sent).
+ */
+export const PUSH_ENDPOINT_INWARD_MESSAGE = 'endpoint must be a push service on the public internet';
+
 /** `POST /api/push/subscriptions`: upsert on the endpoint with the visitor's rules and preferences. */
 export const SavePushSubscriptionRequestSchema = z.strictObject({
   subscription: PushSubscriptionJsonSchema,

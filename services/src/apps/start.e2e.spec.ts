@@ -44,7 +44,8 @@ describe('make start, embedded (no DATABASE_URL, no NATS_URL)', () => {
   let stack: RunningStack;
   beforeAll(async () => {
     // As a first `make start` on a new machine: the stack migrates its new database itself.
-    stack = await startStack({ migrateAtStart: true, env: { XSD_ADMIN_EMAIL: ADMIN.email, XSD_ADMIN_PASSWORD: ADMIN.password } });
+    // XSD_WEBHOOK_ALLOW_HOSTS: the push log test's endpoint is on 127.0.0.1, which only tests may use.
+    stack = await startStack({ migrateAtStart: true, env: { XSD_ADMIN_EMAIL: ADMIN.email, XSD_ADMIN_PASSWORD: ADMIN.password, XSD_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' } });
   });
   afterAll(async () => {
     await stack?.stop();

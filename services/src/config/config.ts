@@ -46,8 +46,8 @@ export interface AppConfig {
    */
   readonly liveStreamMaxTotal: number;
   /**
-   * XSD_WEBHOOK_ALLOW_HOSTS: host names (comma-separated) community channels may reach although
-   * they resolve to a non-public address; for tests' loopback receivers only. Empty by default.
+   * XSD_WEBHOOK_ALLOW_HOSTS: host names (comma-separated) community channels and push endpoints may
+   * reach although they resolve to a non-public address; for tests' loopback receivers only. Empty by default.
    */
   readonly webhookAllowHosts: readonly string[];
   /** XSD_PUBLIC_URL: the site's origin as visitors reach it, for links sent out (password reset mails). */

@@ -9,6 +9,10 @@ import { Metrics } from '../metrics/metrics.js';
 import { ProjectorLeadership } from '../projector/projector-leadership.js';
 import { PushDeliveryRecords } from '../push/sender/push-delivery-records.js';
 import { WebPushSender } from '../push/sender/web-push-sender.js';
+import { testResolver } from '../outbound/forbidden-targets.js';
+
+/** The loopback push receiver is reached as 127.0.0.1, as XSD_WEBHOOK_ALLOW_HOSTS=127.0.0.1 allows. */
+const LOOPBACK_RECEIVER_POLICY = { allowHosts: ['127.0.0.1'], resolve: testResolver };
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { calendarEventsProjection } from '../read-models/calendar-events/calendar-events.projection.js';
 import { metricValue } from '../testing/metric-values.js';
@@ -58,7 +62,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
       pipeline.db,
       pipeline.log,
       new NotifierStateRepository({ db: pipeline.db }),
-      new WebPushSender(VAPID, metrics, agent),
+      new WebPushSender(VAPID, metrics, LOOPBACK_RECEIVER_POLICY, agent),
       new PushDeliveryRecords(pipeline.log, clock),
       clock,
       metrics,
@@ -295,6 +299,27 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('the notifier on the %s p
     await settled(notifier);
     expect(receiver.attempts(gone)).toHaveLength(1);
     expect(receiver.count(busy)).toBe(2);
+  });
+
+  it('given an endpoint whose name resolves to loopback, then it is never contacted and the subscription is removed as expired', async () => {
+    const [real, kept] = receiver.createSubscribers(2);
+    // The receiver's own endpoint under a name the resolver answers with 127.0.0.1 (saved by name: names are checked when sent).
+    const inward = { ...real!, endpoint: real!.endpoint.replace(receiver.origin, `https://inward.test:${receiver.port}`) };
+    await save(inward, { token: [tokenAlert('t1', 'XSD', 'Base', 'above', 1.1)] });
+    await save(kept!, { token: [tokenAlert('t1', 'XSD', 'Base', 'above', 1.1)] });
+    const notifier = await started();
+    await tick('XSD', 'Base', 1.2, T0 + 60_000);
+    await settled(notifier);
+    expect(receiver.attempts().map((attempt) => attempt.endpoint)).toEqual([kept!.endpoint]);
+    const deliveries = (await eventsOf('push.deliveries-recorded')).flatMap((event) => event.data.deliveries);
+    expect(deliveries.map(({ subscriptionId, outcome, status, attempts }) => ({ subscriptionId, outcome, status, attempts })).sort((a, b) => a.outcome.localeCompare(b.outcome))).toEqual([
+      { subscriptionId: pushSubscriptionId(inward.endpoint), outcome: 'pruned', status: null, attempts: 0 },
+      { subscriptionId: pushSubscriptionId(kept!.endpoint), outcome: 'sent', status: 201, attempts: 1 },
+    ]);
+    // The removal follows the recorded outcome.
+    await expect
+      .poll(async () => (await eventsOf('push.subscription-removed')).map((event) => event.data), { timeout: 10_000 })
+      .toEqual([{ subscriptionId: pushSubscriptionId(inward.endpoint), endpoint: inward.endpoint, reason: 'expired' }]);
   });
 
   it('given two notifiers on one database, then one leads, the other takes over when it stops, and each trigger is sent once', async () => {

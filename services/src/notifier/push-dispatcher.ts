@@ -233,10 +233,11 @@ export class PushDispatcher {
     }));
     await this.records.record(deliveries, NOTIFIER_ACTOR);
     await this.state.recordOutcomes(null, deliveries, now.toISOString());
-    // Web push 404 / 410, Telegram 403: the service says the target is gone; so does the log.
+    // Web push 404 / 410 or an endpoint the outbound policy refuses, Telegram 403: the target is
+    // gone; so says the log. (A target pruned as unreachable was removed already.)
     const gone = new Map<string, SendableTrigger>();
     for (const { trigger, result } of batch) {
-      if (result.outcome === 'pruned' && result.status !== null) gone.set(trigger.subscription_id, trigger);
+      if (result.outcome === 'pruned' && this.channel.reachable(trigger)) gone.set(trigger.subscription_id, trigger);
     }
     if (gone.size > 0) await this.channel.removeGone([...gone.values()]);
   }

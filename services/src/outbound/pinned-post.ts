@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import https from 'node:https';
-import { bareHostname, type OutboundPolicy, parseOutboundUrl, resolveTarget } from './safe-url.js';
+import { bareHostname, type OutboundPolicy, parseOutboundUrl, type ResolvedAddress, resolveTarget } from './safe-url.js';
 
 export interface PinnedPostOptions {
   readonly headers: Readonly<Record<string, string>>;
@@ -20,6 +20,14 @@ export interface PinnedPostResponse {
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** A socket `lookup` that answers only the checked address: no second resolution can turn the connection inward. */
+export function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+}
+
 /**
  * POSTs to a URL a user gave, checked at the moment of sending: https, every address its name
  * resolves to public (see `resolveTarget`), and the connection made to the checked address (the
@@ -29,10 +37,6 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export async function pinnedPost(raw: string, policy: OutboundPolicy, options: PinnedPostOptions): Promise<PinnedPostResponse> {
   const url = parseOutboundUrl(raw);
   const target = await resolveTarget(url, policy);
-  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
   const host = bareHostname(url);
   return new Promise<PinnedPostResponse>((resolve, reject) => {
     const request = https.request(
@@ -40,7 +44,7 @@ export async function pinnedPost(raw: string, policy: OutboundPolicy, options: P
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
-        lookup: pinned,
+        lookup: pinnedLookup(target),
         // A fresh connection per request: nothing pooled was made to another address.
         agent: false,
         ca: options.ca,

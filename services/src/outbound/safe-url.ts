@@ -33,6 +33,14 @@ export class OutboundRefusedError extends Error {
   }
 }
 
+/** The host name did not resolve: refused, but perhaps only for now (a sender may retry it). */
+export class HostUnresolvedError extends OutboundRefusedError {
+  override name = 'HostUnresolvedError';
+  constructor() {
+    super('host name could not be resolved');
+  }
+}
+
 /**
  * The URL as WHATWG parsing reads it (which turns decimal, octal, hex and short IPv4 forms into
  * dotted quads: http://2130706433 is http://127.0.0.1), if it is https with a host and no
@@ -56,8 +64,28 @@ export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
-function isAllowed(host: string, policy: OutboundPolicy): boolean {
-  return policy.allowHosts.some((allowed) => allowed.toLowerCase() === host);
+function isAllowed(host: string, allowHosts: readonly string[]): boolean {
+  return allowHosts.some((allowed) => allowed.toLowerCase() === host);
+}
+
+/** 4 or 6 when the (bare) host is an IP address literal, else null (a name). */
+function literalFamily(host: string): 4 | 6 | null {
+  return /^[\d.]+$/.test(host) ? 4 : host.includes(':') ? 6 : null;
+}
+
+/**
+ * The check that needs no DNS, for a URL saved by anyone at all (a push endpoint): `parseOutboundUrl`,
+ * then refused when the host is `localhost` or an IP literal in a forbidden class, unless allowed.
+ * A name is judged only at delivery (`resolveTarget`), so the write stays cheap.
+ */
+export function checkOutboundUrlLiteral(raw: string, allowHosts: readonly string[]): URL {
+  const url = parseOutboundUrl(raw);
+  const host = bareHostname(url);
+  if (isAllowed(host, allowHosts)) return url;
+  if (host === 'localhost' || host.endsWith('.localhost')) throw new OutboundRefusedError(`${host} is loopback`);
+  const reason = literalFamily(host) === null ? null : forbiddenAddressReason(host);
+  if (reason !== null) throw new OutboundRefusedError(`${host} is ${reason}`);
+  return url;
 }
 
 /**
@@ -67,7 +95,7 @@ function isAllowed(host: string, policy: OutboundPolicy): boolean {
  */
 export async function resolveTarget(url: URL, policy: OutboundPolicy): Promise<ResolvedAddress> {
   const host = bareHostname(url);
-  const literal = /^[\d.]+$/.test(host) ? 4 : host.includes(':') ? 6 : null;
+  const literal = literalFamily(host);
   let addresses: readonly ResolvedAddress[];
   if (literal !== null) {
     addresses = [{ address: host, family: literal }];
@@ -75,11 +103,11 @@ export async function resolveTarget(url: URL, policy: OutboundPolicy): Promise<R
     try {
       addresses = await policy.resolve(host);
     } catch {
-      throw new OutboundRefusedError('host name could not be resolved');
+      throw new HostUnresolvedError();
     }
-    if (addresses.length === 0) throw new OutboundRefusedError('host name could not be resolved');
+    if (addresses.length === 0) throw new HostUnresolvedError();
   }
-  if (!isAllowed(host, policy)) {
+  if (!isAllowed(host, policy.allowHosts)) {
     for (const { address } of addresses) {
       const reason = forbiddenAddressReason(address);
       if (reason !== null) throw new OutboundRefusedError(`${host} is ${literal === null ? `${address}, ` : ''}${reason}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenAddressReason } from './forbidden-addresses.js';
 import { FORBIDDEN_TARGETS, PUBLIC_TARGETS, testResolver } from './forbidden-targets.js';
-import { checkOutboundUrl, OutboundRefusedError, parseOutboundUrl } from './safe-url.js';
+import { checkOutboundUrl, checkOutboundUrlLiteral, OutboundRefusedError, parseOutboundUrl } from './safe-url.js';
 
 const policy = { allowHosts: [], resolve: testResolver };
 
@@ -48,6 +48,20 @@ describe('outbound URL check', () => {
     await expect(checkOutboundUrl('https://localhost:8443/hook', policy)).rejects.toThrow(/localhost is 127\.0\.0\.1, loopback/);
     await expect(checkOutboundUrl('https://inward.test/hook', allowing)).rejects.toThrow(OutboundRefusedError);
     await expect(checkOutboundUrl('http://localhost/hook', allowing)).rejects.toThrow(/not https/);
+  });
+
+  it('without resolving (push endpoints at save): refuses localhost and every inward literal, leaves names to delivery', () => {
+    const names = new Set(['inward.test', 'mixed.test']);
+    for (const target of FORBIDDEN_TARGETS) {
+      if (names.has(new URL(target).hostname)) expect(checkOutboundUrlLiteral(target, []), target).toBeInstanceOf(URL);
+      else expect(() => checkOutboundUrlLiteral(target, []), target).toThrow(OutboundRefusedError);
+    }
+    for (const target of PUBLIC_TARGETS) expect(checkOutboundUrlLiteral(target, []), target).toBeInstanceOf(URL);
+    expect(() => checkOutboundUrlLiteral('https://localhost:8443/push', [])).toThrow(/localhost is loopback/);
+    expect(() => checkOutboundUrlLiteral('https://a.localhost/push', [])).toThrow(/loopback/);
+    expect(() => checkOutboundUrlLiteral('https://2130706433/push', [])).toThrow(/127\.0\.0\.1 is loopback/);
+    expect(checkOutboundUrlLiteral('https://127.0.0.1:8443/push', ['127.0.0.1']).port).toBe('8443');
+    expect(() => checkOutboundUrlLiteral('https://127.0.0.2/push', ['127.0.0.1'])).toThrow(OutboundRefusedError);
   });
 
   it('refuses a name that does not resolve', async () => {

@@ -4,10 +4,12 @@ import type { ApiKeysResponse, CreateApiKeyResponse } from '@xsd/contracts/api/a
 import type { AdminNewsItemResponse } from '@xsd/contracts/api/admin-news';
 import type { CreateStaffAccountResponse } from '@xsd/contracts/api/admin-users';
 import { MAX_ALERTS_PER_KIND, PUSH_MESSAGES } from '@xsd/contracts/api/alerts';
-import { type PushPayload, type PushStatusResponse, type PushSubscriptionJson, pushSubscriptionId, type SavePushSubscriptionRequest } from '@xsd/contracts/api/push';
+import { PUSH_ENDPOINT_INWARD_MESSAGE, type PushPayload, type PushStatusResponse, type PushSubscriptionJson, pushSubscriptionId, type SavePushSubscriptionRequest } from '@xsd/contracts/api/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_HTTPS_AGENT } from '../core/injection-tokens.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
+import { testResolver } from '../outbound/forbidden-targets.js';
+import { OUTBOUND_POLICY } from '../outbound/outbound.module.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { type PushReceiver, startPushReceiver } from '../testing/push-receiver.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
@@ -77,7 +79,11 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('web push routes on the %
       admin: ROOT,
       clock: () => new Date(now),
       http: { trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] },
-      overrides: [{ provide: PUSH_HTTPS_AGENT, useValue: receiver.createAgent() }],
+      overrides: [
+        { provide: PUSH_HTTPS_AGENT, useValue: receiver.createAgent() },
+        // The loopback receiver is reached as 127.0.0.1 (XSD_WEBHOOK_ALLOW_HOSTS); names resolve through the tests' table.
+        { provide: OUTBOUND_POLICY, useValue: { allowHosts: ['127.0.0.1'], resolve: testResolver } },
+      ],
     });
     const { token } = await api.login(ROOT.email, ROOT.password);
     auth = { Authorization: `Bearer ${token}` };
@@ -194,6 +200,35 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('web push routes on the %
       expect((await save({ subscription: fresh, extra: 1 }).expect(400)).body.error.code).toBe('invalid_push_subscription');
       await api.http().post('/api/push/subscriptions').set('X-Forwarded-For', from()).set('Content-Type', 'text/plain').send('hello').expect(415);
       expect(await subscriptionRow(fresh.endpoint)).toBeUndefined();
+    });
+
+    it('refuses an endpoint on loopback, a private network, link-local or another inward address with a 400, storing nothing', async () => {
+      const { keys } = subscriber();
+      const inward = [
+        'https://localhost/push/a',
+        'https://127.1.2.3/push/a',
+        'https://2130706434/push/a', // decimal 127.0.0.2
+        'https://0177.0.0.2/push/a', // octal 127.0.0.2
+        'https://10.0.0.1/push/a',
+        'https://192.168.1.1/push/a',
+        'https://100.64.0.1/push/a', // CGNAT
+        'https://169.254.169.254/latest/meta-data/', // cloud metadata
+        'https://[::1]/push/a',
+        'https://[fd12:3456::1]/push/a',
+        'https://[fe80::1]/push/a',
+        'https://[::ffff:169.254.169.254]/push/a', // IPv4-mapped metadata
+        'https://[::ffff:127.0.0.2]/push/a', // IPv4-mapped loopback
+      ];
+      for (const endpoint of inward) {
+        const { body: answer } = await save({ subscription: { endpoint, keys }, alerts: ALERTS }).expect(400);
+        expect(answer, endpoint).toEqual({ error: { code: 'invalid_push_subscription', message: PUSH_ENDPOINT_INWARD_MESSAGE } });
+        expect(await subscriptionRow(endpoint)).toBeUndefined();
+        expect(await pipeline.log.subjectSequence(pushSubscriptionSubject(pushSubscriptionId(endpoint)))).toBe(0);
+      }
+      // A name is resolved only when a push is sent (see 'an endpoint whose name resolves inward').
+      const named = { endpoint: 'https://inward.test/push/saved-by-name', keys };
+      await save({ subscription: named }).expect(200);
+      await unsubscribe({ endpoint: named.endpoint }).expect(200);
     });
 
     it('removes a subscription and its rules; removing it again is a 404 with the message', async () => {
@@ -396,6 +431,22 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('web push routes on the %
       expect((await api.http().get('/api/admin/push').set(calendar).expect(403)).body.error.code).toBe('forbidden');
       expect(receiver.count()).toBe(0);
     });
+  });
+
+  it('an endpoint whose name resolves inward is never contacted: the push fails and the subscription is removed as gone', async () => {
+    const key = await createKey(['send_notifications']);
+    const real = subscriber();
+    // The receiver's own endpoint, named by a host the resolver answers with 127.0.0.1.
+    const inward = { ...real, endpoint: real.endpoint.replace(receiver.origin, `https://inward.test:${receiver.port}`) };
+    await save({ subscription: inward, preferences: PREFERENCES }).expect(200);
+    receiver.reset();
+    const { body } = await send(key.key, { title: 'Inward', body: 'Never sent' }).expect(200);
+    expect(body.failed).toBeGreaterThanOrEqual(1);
+    expect(receiver.attempts().map((attempt) => attempt.endpoint)).not.toContain(real.endpoint);
+    expect(receiver.rejected()).toEqual([]);
+    await expect.poll(() => subscriptionRow(inward.endpoint), { timeout: 15_000 }).toBeUndefined();
+    const events = await pipeline.log.readSubject(pushSubscriptionSubject(pushSubscriptionId(inward.endpoint)));
+    expect(events.at(-1)?.event).toMatchObject({ type: 'push.subscription-removed', data: { reason: 'expired' }, actor: { kind: 'system', id: 'push' } });
   });
 
   it('rebuilding the push read models from sequence 1 gives identical rows', async () => {

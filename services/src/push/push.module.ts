@@ -18,13 +18,14 @@ import { PushController } from './subscriptions/push.controller.js';
 import { DecidePushSubscription } from './subscriptions/push-subscription.commands.js';
 import { pushSubscriptionDecider } from './subscriptions/push-subscription.decider.js';
 import { WebPushModule } from './sender/web-push.module.js';
+import { OutboundModule } from '../outbound/outbound.module.js';
 
 /**
  * Web push in the API: the VAPID public key, visitors' subscriptions and alerts, the API-key
  * sender, the Breaking News send action and the staff's push figures.
  */
 @Module({
-  imports: [CqrsModule.forRoot(), WebPushModule, ApiKeysModule],
+  imports: [CqrsModule.forRoot(), WebPushModule, ApiKeysModule, OutboundModule],
   controllers: [PushController, PushApiKeyController, AdminPushController],
   providers: [
     {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../core/injection-tokens.js';
+import { OutboundModule } from '../outbound/outbound.module.js';
 import { openAttemptStore } from '../rate-limit/open-attempt-store.js';
 import { SIGN_IN_LIMITS } from '../staff/sign-in-budget.js';
 import { TelegramClientModule } from './telegram-client.module.js';
@@ -10,7 +11,7 @@ import { TelegramLinkService } from './telegram-link.service.js';
 
 /** 'Send to Telegram' in the API (the chats themselves are the notifier's). */
 @Module({
-  imports: [TelegramClientModule],
+  imports: [TelegramClientModule, OutboundModule],
   controllers: [TelegramLinkController],
   providers: [
     {

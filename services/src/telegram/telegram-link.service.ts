@@ -8,6 +8,9 @@ import { EVENT_LOG } from '../core/injection-tokens.js';
 import { describeError } from '../event-log/batch-delivery.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { ApiError } from '../http/api-error.filter.js';
+import { OUTBOUND_POLICY } from '../outbound/outbound.module.js';
+import type { OutboundPolicy } from '../outbound/safe-url.js';
+import { assertPublicPushEndpoint } from '../push/subscriptions/push-endpoint.js';
 import { TELEGRAM_SENDER } from './telegram-client.module.js';
 import { TelegramLinkFlood } from './telegram-link-flood.js';
 import type { TelegramSender } from './telegram-sender.js';
@@ -27,6 +30,7 @@ export class TelegramLinkService {
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly flood: TelegramLinkFlood,
+    @Inject(OUTBOUND_POLICY) private readonly outbound: OutboundPolicy,
   ) {}
 
   status(): TelegramStatusResponse {
@@ -40,6 +44,8 @@ export class TelegramLinkService {
   }
 
   async create(request: z.output<typeof TelegramLinkRequestSchema>): Promise<TelegramLinkResponse> {
+    // The same rule as the push subscriptions route whose body this is (the endpoint is not kept here).
+    if (request.subscription) assertPublicPushEndpoint(request.subscription.endpoint, this.outbound, 'invalid_telegram_link');
     const username = await this.username();
     const code = randomBytes(24).toString('base64url');
     const now = this.clock();

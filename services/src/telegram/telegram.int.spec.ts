@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createEvent, type EventType } from '@xsd/contracts';
 import type { AlertLists } from '@xsd/contracts/api/alerts';
+import { PUSH_ENDPOINT_INWARD_MESSAGE } from '@xsd/contracts/api/push';
 import { TELEGRAM_MESSAGES, TELEGRAM_CODE_PATTERN, TELEGRAM_LINK_TTL_MS, type TelegramLinkRequest, type TelegramLinkResponse } from '@xsd/contracts/api/telegram';
 import { telegramSubscriptionId } from '@xsd/contracts/events/telegram-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import { NotifierTelegramRepository } from '../read-models/push/notifier-telegra
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
 import { startTelegramFake, type TelegramFake } from '../testing/telegram-fake.js';
+import { testResolver } from '../outbound/forbidden-targets.js';
 import { waitFor } from '../testing/wait-for.js';
 import { TELEGRAM_SENDER } from './telegram-client.module.js';
 import { TELEGRAM_LINK_FLOOD_LIMIT } from './telegram-link-flood.js';
@@ -95,7 +97,7 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Telegram alerts on the %
       pipeline.db,
       pipeline.log,
       new NotifierStateRepository({ db: pipeline.db }),
-      new WebPushSender(VAPID, metrics),
+      new WebPushSender(VAPID, metrics, { allowHosts: [], resolve: testResolver }),
       new PushDeliveryRecords(pipeline.log, clock),
       clock,
       metrics,
@@ -252,6 +254,10 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Telegram alerts on the %
     await invalid({ preferences: PREFERENCES, alerts: ALERTS }, TELEGRAM_MESSAGES.invalid);
     await invalid({ visitorId: 'visitor-0123456789', subscription: { endpoint: 'https://push.example/1', keys: { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) } } }, TELEGRAM_MESSAGES.invalid);
     await invalid({ visitorId: 'short' }, 'visitor_id is too short');
+    // The push subscriptions route's rule: no endpoint on an inward address.
+    for (const endpoint of ['https://169.254.169.254/latest/meta-data/', 'https://[::ffff:10.0.0.1]/push/1', 'https://localhost/push/1']) {
+      await invalid({ subscription: { endpoint, keys: { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) } } }, PUSH_ENDPOINT_INWARD_MESSAGE);
+    }
     await invalid({ visitorId: 'visitor-0123456789', alerts: { token: 'all' } }, expect.any(String) as unknown as string);
     await invalid([ALERTS], expect.any(String) as unknown as string);
     const raw = await api.http().post('/api/alerts/telegram-link').set('content-type', 'application/json').send('{"visitorId":');
@@ -310,7 +316,7 @@ describe('the fan-out of one price crossing to 200 bound chats', () => {
       pipeline.db,
       pipeline.log,
       new NotifierStateRepository({ db: pipeline.db }),
-      new WebPushSender(VAPID, metrics),
+      new WebPushSender(VAPID, metrics, { allowHosts: [], resolve: testResolver }),
       new PushDeliveryRecords(pipeline.log, clock),
       clock,
       metrics,

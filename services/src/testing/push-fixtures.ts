@@ -55,6 +55,8 @@ export function pushProcessEnv({ database, stream, natsUrl, receiver, vapid, vap
     XSD_SUBJECT_PREFIX: stream.subjectPrefix,
     // The push receiver's self-signed certificate, trusted by the services' https requests.
     NODE_EXTRA_CA_CERTS: receiver.caFile,
+    // The receiver's endpoints are on 127.0.0.1, an address push endpoints may not have otherwise.
+    XSD_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     XSD_VAPID_PUBLIC_KEY: vapid.publicKey,
     XSD_VAPID_PRIVATE_KEY: vapid.privateKey,
     XSD_VAPID_SUBJECT: vapidSubject,

@@ -3,6 +3,8 @@ import { MAX_PUSH_PAYLOAD_BYTES, type PushPayload, PushPayloadSchema, type PushS
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Metrics } from '../../metrics/metrics.js';
+import { testResolver } from '../../outbound/forbidden-targets.js';
+import type { OutboundPolicy, Resolver } from '../../outbound/safe-url.js';
 import { type PushReceiver, startPushReceiver } from '../../testing/push-receiver.js';
 import { pushTopic } from './push-payload.js';
 import type { VapidDetails } from '../vapid/vapid-keys.js';
@@ -18,6 +20,9 @@ const target = (subscription: PushSubscriptionJson, id = 'sub'): PushTarget => (
   auth: subscription.keys.auth,
 });
 
+/** The loopback receiver is reached as 127.0.0.1, as XSD_WEBHOOK_ALLOW_HOSTS=127.0.0.1 allows; names resolve through the tests' table. */
+const RECEIVER_POLICY: OutboundPolicy = { allowHosts: ['127.0.0.1'], resolve: testResolver };
+
 describe('WebPushSender against the loopback push receiver', () => {
   let receiver: PushReceiver;
   let agent: Agent;
@@ -28,7 +33,7 @@ describe('WebPushSender against the loopback push receiver', () => {
     receiver = await startPushReceiver();
     agent = receiver.createAgent();
     vapid = { subject: 'mailto:ops@silverboard.test', ...webpush.generateVAPIDKeys() };
-    sender = new WebPushSender(vapid, new Metrics({ processMetrics: false }), agent);
+    sender = new WebPushSender(vapid, new Metrics({ processMetrics: false }), RECEIVER_POLICY, agent);
   });
 
   afterAll(async () => {
@@ -120,6 +125,64 @@ describe('WebPushSender against the loopback push receiver', () => {
     const bad = { ...target(subscription), p256dh: Buffer.alloc(65, 7).toString('base64url') };
     expect(await sender.send(bad, PAYLOAD, OPTIONS)).toEqual({ outcome: 'failed', status: null, attempts: 0 });
     expect(receiver.attempts(subscription)).toEqual([]);
+  });
+
+  describe('endpoints come from anonymous browsers: each is checked and pinned at delivery', () => {
+    /** A sender with its own agent: no socket pooled by another test's sender is reused. */
+    const senderWith = (policy: OutboundPolicy) => {
+      const own = receiver.createAgent();
+      agents.push(own);
+      return new WebPushSender(vapid, new Metrics({ processMetrics: false }), policy, own);
+    };
+    const agents: Agent[] = [];
+    afterAll(() => {
+      for (const own of agents) own.destroy();
+    });
+    /** The receiver's endpoint under another host name (its certificate is also for localhost). */
+    const named = (subscription: PushSubscriptionJson, host: string) => ({
+      ...target(subscription),
+      endpoint: subscription.endpoint.replace(receiver.origin, `https://${host}:${receiver.port}`),
+    });
+
+    it('never contacts an endpoint on an inward address (a name resolving to loopback or a private address, an inward literal): pruned, no request', async () => {
+      const subscription = receiver.createSubscriber({ applicationServerKey: vapid.publicKey });
+      const inward = [
+        named(subscription, 'localhost'),
+        named(subscription, 'inward.test'),
+        named(subscription, 'mixed.test'),
+        named(subscription, '[::ffff:7f00:1]'),
+        { ...target(subscription), endpoint: 'https://169.254.169.254/latest/meta-data/' },
+        { ...target(subscription), endpoint: 'http://127.0.0.1/push/x' },
+      ];
+      for (const endpoint of inward) expect(await sender.send(endpoint, PAYLOAD, OPTIONS), endpoint.endpoint).toEqual({ outcome: 'pruned', status: null, attempts: 0 });
+      expect(receiver.attempts()).toEqual([]);
+    });
+
+    it('connects to the address the policy checked, not to one a later lookup gives', async () => {
+      const subscription = receiver.createSubscriber({ applicationServerKey: vapid.publicKey });
+      // Allowed and resolved to the receiver's address: contacted (its VAPID audience is 127.0.0.1's, hence the 403).
+      const reached = senderWith({ allowHosts: ['localhost'], resolve: testResolver });
+      expect(await reached.send(named(subscription, 'localhost'), PAYLOAD, OPTIONS)).toEqual({ outcome: 'failed', status: 403, attempts: 1 });
+      expect(receiver.attempts()).toHaveLength(1);
+      receiver.reset();
+      // Resolved to 127.0.0.2, where nothing listens: the system's own lookup of localhost is never used.
+      const elsewhere: Resolver = async () => [{ address: '127.0.0.2', family: 4 }];
+      const pinned = senderWith({ allowHosts: ['localhost'], resolve: elsewhere });
+      expect(await pinned.send(named(subscription, 'localhost'), PAYLOAD, OPTIONS)).toEqual({ outcome: 'failed', status: null, attempts: 3 });
+      expect(receiver.attempts()).toEqual([]);
+    });
+
+    it('retries a name that does not resolve like a network error, and keeps the subscription', async () => {
+      const subscription = receiver.createSubscriber();
+      expect(await sender.send(named(subscription, 'nowhere.test'), PAYLOAD, OPTIONS)).toEqual({ outcome: 'failed', status: null, attempts: 3 });
+    });
+
+    it('does not follow a redirect', async () => {
+      const subscription = receiver.createSubscriber();
+      receiver.respond(subscription, [{ status: 307 }]);
+      expect(await sender.send(target(subscription), PAYLOAD, OPTIONS)).toEqual({ outcome: 'failed', status: 307, attempts: 1 });
+      expect(receiver.attempts(subscription)).toHaveLength(1);
+    });
   });
 
   it('fans out to many subscriptions at once, results in order, each decrypted once', async () => {

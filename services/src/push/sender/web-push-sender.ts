@@ -5,6 +5,9 @@ import { retryAfterMs as parseRetryAfter } from '@xsd/contracts/rules/backoff';
 import webpush from 'web-push';
 import { PUSH_HTTPS_AGENT } from '../../core/injection-tokens.js';
 import { Metrics } from '../../metrics/metrics.js';
+import { OUTBOUND_POLICY } from '../../outbound/outbound.module.js';
+import { pinnedLookup } from '../../outbound/pinned-post.js';
+import { HostUnresolvedError, type OutboundPolicy, OutboundRefusedError, parseOutboundUrl, type ResolvedAddress, resolveTarget } from '../../outbound/safe-url.js';
 import { encodePushPayload, pushTopic } from './push-payload.js';
 import { VAPID_DETAILS, type VapidDetails } from '../vapid/vapid-keys.js';
 
@@ -26,8 +29,9 @@ export interface PushOptions {
 
 /**
  * `sent`: the push service accepted it (2xx). `pruned`: 404 / 410, the subscription is gone and the
- * caller records `push.subscription-removed` with reason 'expired'. `failed`: any other answer, or
- * 429 / 5xx / no answer after every attempt.
+ * caller records `push.subscription-removed` with reason 'expired'; so is an endpoint refused by the
+ * outbound policy (not https on a public address: never contacted, status null). `failed`: any
+ * other answer, or 429 / 5xx / no answer / a name that does not resolve after every attempt.
  */
 export interface DeliveryResult {
   readonly outcome: 'sent' | 'failed' | 'pruned';
@@ -54,11 +58,18 @@ export const DEFAULT_PUSH_CONCURRENCY = 200;
 /** A VAPID JWT is signed per push service origin and reused for an hour (it is valid for 12). */
 const VAPID_JWT_REUSE_MS = 60 * 60_000;
 const VAPID_JWT_LIFETIME_S = 12 * 60 * 60;
+/** A push service's checked address is reused this long: a fan-out resolves each host once, not per push. */
+const ADDRESS_REUSE_MS = 60_000;
+/** Hosts whose checked address is kept at most; past it the expired ones are dropped. */
+const ADDRESS_CACHE_MAX = 1_000;
 
 interface Answer {
   readonly status: number;
   readonly retryAfter: string | undefined;
 }
+
+/** The endpoint's address is forbidden by the outbound policy: nothing was sent. */
+const REFUSED = 'refused';
 
 /**
  * How long `Retry-After` (delta seconds or an HTTP date) asks to wait, within
@@ -90,6 +101,8 @@ export function defaultPushAgent(): https.Agent {
  * Sends web push with the `web-push` library (RFC 8291 aes128gcm encryption, an RFC 8292 VAPID
  * JWT): TTL, Urgency and a hashed Topic, the payload kept within MAX_PUSH_PAYLOAD_BYTES, retries
  * of 429 / 5xx / network errors honouring `Retry-After`, and 404 / 410 reported as 'pruned'.
+ * Endpoints come from anonymous browsers: each is resolved and checked with the outbound policy
+ * (OUTBOUND_POLICY) and the connection pinned to the checked address; redirects are not followed.
  * Never throws for one push: every target gets a DeliveryResult. Logs neither keys nor endpoints.
  */
 @Injectable()
@@ -99,10 +112,13 @@ export class WebPushSender implements OnApplicationShutdown {
   private readonly ownsAgent: boolean;
   /** Authorization header per push service origin, with when it was signed. */
   private readonly vapidHeaders = new Map<string, { readonly value: string; readonly signedAt: number }>();
+  /** The checked address per endpoint host, with when it was resolved. */
+  private readonly addresses = new Map<string, { readonly address: Promise<ResolvedAddress>; readonly at: number }>();
 
   constructor(
     @Inject(VAPID_DETAILS) private readonly vapid: VapidDetails,
     private readonly metrics: Metrics,
+    @Inject(OUTBOUND_POLICY) private readonly outbound: OutboundPolicy,
     @Optional() @Inject(PUSH_HTTPS_AGENT) agent?: https.Agent | null,
   ) {
     this.ownsAgent = !agent;
@@ -147,7 +163,9 @@ export class WebPushSender implements OnApplicationShutdown {
     let attempts = 0;
     for (;;) {
       attempts += 1;
-      const answer = await this.post(target.endpoint, headers, body);
+      const answer = await this.post(target, headers, body);
+      // Refused before this attempt's request: only the earlier attempts were made.
+      if (answer === REFUSED) return { outcome: 'pruned', status: null, attempts: attempts - 1 };
       const status = answer?.status ?? null;
       if (!retryable(status)) return { outcome: outcomeOf(status!), status, attempts };
       if (attempts >= PUSH_MAX_ATTEMPTS) return { outcome: 'failed', status, attempts };
@@ -192,10 +210,50 @@ export class WebPushSender implements OnApplicationShutdown {
     return Authorization;
   }
 
-  /** One POST; null when the push service could not be reached or did not answer in time. */
-  private post(endpoint: string, headers: Record<string, string | number>, body: Buffer): Promise<Answer | null> {
+  /**
+   * The endpoint's address, resolved and checked with the outbound policy, reused for
+   * ADDRESS_REUSE_MS (a reused address was checked: DNS answering otherwise later cannot turn it inward).
+   */
+  private checkedAddress(endpoint: string): Promise<ResolvedAddress> {
+    let url: URL;
+    try {
+      url = parseOutboundUrl(endpoint);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const now = Date.now();
+    const cached = this.addresses.get(url.host);
+    if (cached && now - cached.at < ADDRESS_REUSE_MS) return cached.address;
+    if (this.addresses.size >= ADDRESS_CACHE_MAX) {
+      for (const [host, entry] of this.addresses) if (now - entry.at >= ADDRESS_REUSE_MS) this.addresses.delete(host);
+    }
+    const address = resolveTarget(url, this.outbound);
+    const entry = { address, at: now };
+    this.addresses.set(url.host, entry);
+    // A refusal or a failed lookup is not kept: the next push asks again.
+    address.catch(() => this.addresses.get(url.host) === entry && this.addresses.delete(url.host));
+    return address;
+  }
+
+  /**
+   * One POST to the endpoint's checked address; null when the push service could not be reached,
+   * its name not resolved, or it did not answer in time; REFUSED when the policy forbids its address.
+   * A keep-alive socket the agent reuses for the same host was itself opened to a checked address.
+   */
+  private async post(target: PushTarget, headers: Record<string, string | number>, body: Buffer): Promise<Answer | null | typeof REFUSED> {
+    let address: ResolvedAddress;
+    try {
+      address = await this.checkedAddress(target.endpoint);
+    } catch (error) {
+      if (error instanceof HostUnresolvedError) return null;
+      if (!(error instanceof OutboundRefusedError)) throw error;
+      // Never the endpoint (nor its host): it is the subscription's secret.
+      this.logger.warn(`push to subscription ${target.subscriptionId} refused: its endpoint is not https on a public address; pruned`);
+      return REFUSED;
+    }
     return new Promise((resolve) => {
-      const request = https.request(endpoint, { method: 'POST', headers, agent: this.agent, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      const options: https.RequestOptions = { method: 'POST', headers, agent: this.agent, lookup: pinnedLookup(address), timeout: REQUEST_TIMEOUT_MS };
+      const request = https.request(target.endpoint, options, (response) => {
         // Drained so the keep-alive socket is reused; the body says nothing we act on.
         response.resume();
         response.on('end', () => {

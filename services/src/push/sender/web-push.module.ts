@@ -1,6 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, PUSH_HTTPS_AGENT } from '../../core/injection-tokens.js';
+import { OutboundModule } from '../../outbound/outbound.module.js';
 import { PushDeliveryRecords } from './push-delivery-records.js';
 import { loadVapidDetails, VAPID_DETAILS, type VapidDetails } from '../vapid/vapid-keys.js';
 import { WebPushSender } from './web-push-sender.js';
@@ -11,6 +12,8 @@ import { WebPushSender } from './web-push-sender.js';
  * notifier). PUSH_HTTPS_AGENT is null (the sender's own keep-alive agent) unless a test overrides it.
  */
 @Module({
+  // OUTBOUND_POLICY: every endpoint is checked and pinned when a push is sent.
+  imports: [OutboundModule],
   providers: [
     {
       provide: VAPID_DETAILS,

@@ -8,7 +8,10 @@ import type { z } from 'zod';
 import { CLOCK, type Clock } from '../../core/clock.js';
 import type { Undated } from '../../event-sourcing/aggregate-handler.js';
 import type { Idempotency } from '../../http/idempotency-key.js';
+import { OUTBOUND_POLICY } from '../../outbound/outbound.module.js';
+import type { OutboundPolicy } from '../../outbound/safe-url.js';
 import { PushSubscriptionsRepository } from '../../read-models/push/push-subscriptions.repository.js';
+import { assertPublicPushEndpoint } from './push-endpoint.js';
 import { PushFlood } from './push-flood.js';
 import { DecidePushSubscription } from './push-subscription.commands.js';
 import type { PushSubscriptionCommand } from './push-subscription.decider.js';
@@ -23,6 +26,7 @@ export class PushSubscriptionsService {
     @Inject(VAPID_DETAILS) private readonly vapid: VapidDetails,
     private readonly subscriptions: PushSubscriptionsRepository,
     private readonly flood: PushFlood,
+    @Inject(OUTBOUND_POLICY) private readonly outbound: OutboundPolicy,
   ) {}
 
   /** The applicationServerKey browsers subscribe with. */
@@ -41,6 +45,7 @@ export class PushSubscriptionsService {
    */
   async save(request: z.output<typeof SavePushSubscriptionRequestSchema>, idempotency: Idempotency | null): Promise<SavePushSubscriptionResponse> {
     const { subscription, preferences, alerts } = request;
+    assertPublicPushEndpoint(subscription.endpoint, this.outbound, 'invalid_push_subscription');
     const subscriptionId = pushSubscriptionId(subscription.endpoint);
     await this.run(subscriptionId, {
       type: 'SavePushSubscription',
