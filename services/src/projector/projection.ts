@@ -23,6 +23,12 @@ export interface Projection<T extends EventType = EventType> {
    * swaps them in together, so `apply` names its tables without a schema.
    */
   readonly tables: readonly (keyof DB & string)[];
+  /**
+   * Indexes (besides keys and unique ones) that `apply` itself reads, e.g. the probe of a retention
+   * delete: a rebuild builds them with its shadow tables instead of after the load, or each batch's
+   * delete would scan the whole growing table.
+   */
+  readonly loadIndexes?: readonly string[];
   apply(trx: Transaction<DB>, events: readonly StoredEventOf<T>[]): Promise<void>;
 }
 

@@ -64,9 +64,10 @@ export async function useShadow(trx: Transaction<DB>, projection: Projection, li
 
 /**
  * Empty copies of the projection's tables in a fresh shadow schema: columns, defaults, checks,
- * keys and unique indexes (a projection's upserts need them while it loads), foreign keys among
- * them. The other indexes come after the load (`indexShadow`), which is much faster than keeping
- * them up to date row by row. Returns the live schema's name.
+ * keys, unique indexes (a projection's upserts need them while it loads) and the indexes its own
+ * writes read (`loadIndexes`), foreign keys among them. The other indexes come after the load
+ * (`indexShadow`), which is much faster than keeping them up to date row by row. Returns the live
+ * schema's name.
  */
 export async function createShadow(db: Kysely<DB>, projection: Projection): Promise<string> {
   const live = await liveSchema(db);
@@ -92,7 +93,7 @@ export async function createShadow(db: Kysely<DB>, projection: Projection): Prom
       }
     }
     for (const { indexes } of tables) {
-      for (const { definition } of indexes.filter((index) => index.unique)) await sql.raw(definition).execute(trx);
+      for (const { definition } of indexes.filter((index) => neededWhileLoading(projection, index))) await sql.raw(definition).execute(trx);
     }
     // Unqualified in the definition, a referenced table resolves to the shadow's copy when this projection owns it.
     for (const { table, constraints } of tables) {
@@ -104,6 +105,10 @@ export async function createShadow(db: Kysely<DB>, projection: Projection): Prom
   return live;
 }
 
+function neededWhileLoading(projection: Projection, index: { readonly name: string; readonly unique: boolean }): boolean {
+  return index.unique || (projection.loadIndexes?.includes(index.name) ?? false);
+}
+
 /** Builds the shadow's remaining indexes once it holds the bulk of the rows, and its planner statistics. */
 export async function indexShadow(db: Kysely<DB>, projection: Projection, live: string): Promise<void> {
   const shadow = shadowSchema(projection);
@@ -111,7 +116,7 @@ export async function indexShadow(db: Kysely<DB>, projection: Projection, live: 
     const indexes = await indexesOf(db, live, table);
     await db.transaction().execute(async (trx) => {
       await useShadow(trx, projection, live);
-      for (const { definition } of indexes.filter((index) => !index.unique)) await sql.raw(definition).execute(trx);
+      for (const { definition } of indexes.filter((index) => !neededWhileLoading(projection, index))) await sql.raw(definition).execute(trx);
     });
     await sql`analyze ${sql.id(shadow, table)}`.execute(db);
   }

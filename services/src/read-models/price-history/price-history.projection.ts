@@ -14,6 +14,7 @@ export function priceHistoryProjectionFor({ rawPriceDays }: PriceRetention): Pro
     name: 'price_history',
     handles: ['price.ticked'],
     tables: ['price_history'],
+    loadIndexes: ['price_history_token_chain_timestamp_idx'],
     async apply(trx, events) {
       await sql`
         insert into price_history (id, token_name, chain_name, price, block_number, timestamp, created_at)

@@ -29,6 +29,7 @@ export function silverPricesProjectionFor({ rawPriceDays }: PriceRetention): Pro
     name: 'silver_prices',
     handles: ['silver.ticked'],
     tables: ['silver_prices', 'silver_rollups'],
+    loadIndexes: ['silver_prices_timestamp_idx'],
     async apply(trx, events) {
       await trx
         .insertInto('silver_prices')
