@@ -124,12 +124,16 @@ const ROUTES: readonly Route[] = [
 ];
 
 // ── databases ────────────────────────────────────────────────────────────────
-/** Every file that decides the filled rows: migrations, read models, event schemas, the fill. */
+/**
+ * Every file that decides the filled rows: migrations, projections and tables, event schemas, the
+ * fill. Repositories and queries only read (the fill writes through projections alone): changing a
+ * read keeps the year.
+ */
 function sourcesHash(): string {
   const hash = createHash('sha256');
   for (const folder of ['services/src/database/migrations', 'services/src/read-models', 'services/src/projector', 'contracts/src/events']) {
     const files = (readdirSync(join(REPOSITORY, folder), { recursive: true }) as string[])
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+      .filter((file) => file.endsWith('.ts') && !/\.(spec|repository|queries)\.ts$/.test(file))
       .sort();
     for (const file of files) hash.update(`${folder}/${file}\n`).update(readFileSync(join(REPOSITORY, folder, file)));
   }
