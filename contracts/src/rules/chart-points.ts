@@ -12,6 +12,20 @@ export interface ChartPoint {
 export const MIN_HISTORY_DAYS = 1;
 export const MAX_HISTORY_DAYS = 365;
 
+/**
+ * What a window's points are drawn from: every reading for a day, hourly closes up to 90 days (the
+ * longest range a screen offers, and how long raw readings are kept), daily closes beyond (API
+ * clients only: a year of hourly points is 8,760, more than a chart has pixels).
+ */
+export type ChartResolution = 'reading' | 'hour' | 'day';
+export const READING_POINTS_MAX_DAYS = 1;
+export const HOURLY_POINTS_MAX_DAYS = 90;
+
+export function chartResolution(days: number): ChartResolution {
+  if (days <= READING_POINTS_MAX_DAYS) return 'reading';
+  return days <= HOURLY_POINTS_MAX_DAYS ? 'hour' : 'day';
+}
+
 /** The spec's point limit: 144 for one day, else 24 per day. */
 export function chartPointLimit(days: number): number {
   return days <= 1 ? 144 : 24 * days;

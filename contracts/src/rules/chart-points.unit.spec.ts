@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildChartPoints,
   chartPointLimit,
+  chartResolution,
   limitPoints,
   mergeClosePoints,
   SILVER_MERGE_MS,
@@ -19,6 +20,10 @@ describe('chart rules', () => {
     expect(chartPointLimit(7)).toBe(168);
     expect(chartPointLimit(30)).toBe(720);
     expect(chartPointLimit(365)).toBe(8760);
+  });
+
+  it('draws a day from every reading, up to 90 days (the longest screen range) from hourly closes, longer windows from daily closes', () => {
+    expect([1, 2, 30, 90, 91, 365].map(chartResolution)).toEqual(['reading', 'hour', 'hour', 'hour', 'day', 'day']);
   });
 
   it('merges token points within 5 min for a day and 15 min beyond; adds a current point after 5 or 30 min', () => {

@@ -1,7 +1,7 @@
-import { limitPoints } from './chart-points.js';
+import { chartResolution, limitPoints } from './chart-points.js';
 import { flaggedDeviationTier, xsdDeviation, type DeviationTier } from './peg-deviation.js';
 import type { TimedPrice } from './price-change.js';
-import { HOUR_MS, MINUTE_MS, toMillis } from './time.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, toMillis } from './time.js';
 
 /**
  * Silver-peg health (beyond the spec): how far XSD on each chain sat from the silver gram price
@@ -22,8 +22,9 @@ export type BandShares = Readonly<Record<DeviationTier, number>>;
 
 /** The longest one reading is taken to hold: a gap longer than this (ingestor down) is not measured. */
 export function pegHoldLimitMs(days: number): number {
-  // Raw readings every 30 s for one day, hourly closes beyond.
-  return days <= 1 ? 10 * MINUTE_MS : 2 * HOUR_MS;
+  // Two steps of what the window is drawn from (chartResolution); raw readings come every 30 s.
+  const limits = { reading: 10 * MINUTE_MS, hour: 2 * HOUR_MS, day: 2 * DAY_MS } as const;
+  return limits[chartResolution(days)];
 }
 
 /** Points kept per chain for the chart: the silver chart's own limit. */

@@ -25,6 +25,10 @@ describe('deviationSeries', () => {
 });
 
 describe('bandTime', () => {
+  it('lets a reading hold two steps of what the window is drawn from: 30 s readings, hourly closes, daily closes', () => {
+    expect([1, 90, 91, 365].map(pegHoldLimitMs)).toEqual([10 * MINUTE_MS, 2 * HOUR_MS, 48 * HOUR_MS, 48 * HOUR_MS]);
+  });
+
   it('weighs each band by how long its reading held, up to the window end', () => {
     const series = [
       { timestamp: at(0), deviation: 0.5 }, // good for 10 min

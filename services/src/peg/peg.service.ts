@@ -6,7 +6,7 @@ import { chainPegHealth } from '@xsd/contracts/rules/peg-health';
 import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
-import { chartWindow } from '../prices/chart-window.js';
+import { chartWindow, followsEveryReading, ROLLUP } from '../prices/chart-window.js';
 import { HISTORY_TABLES } from '../prices/prices.service.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
@@ -36,7 +36,7 @@ export class PegService {
     const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
     this.answers = answers.perQuery([...HISTORY_TABLES, ...SILVER_TABLES], ({ days }) => String(days), (query) => this.read(query), {
       // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
-      followsCommits: ({ days }) => chartWindow(this.clock(), days).raw,
+      followsCommits: ({ days }) => followsEveryReading(days),
     });
   }
 
@@ -47,11 +47,13 @@ export class PegService {
 
   private async read({ days }: SilverHistoryQuery): Promise<PegHealthResponse> {
     const now = this.clock();
-    const { from, raw } = chartWindow(now, days);
+    const { from, resolution } = chartWindow(now, days);
+    const raw = resolution === 'reading';
     const [silver, current, ...xsd] = await Promise.all([
-      raw ? this.silver.history(from) : this.silver.hourlyLast(from),
+      // Silver's closes at their bucket's start, as XSD's are: each XSD close meets the same hour's or day's silver.
+      raw ? this.silver.history(from) : this.silver.rollupCloses(ROLLUP[resolution], from, 'bucket'),
       this.silver.latest(),
-      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.candles.hourlyCloses('XSD', chain, from))),
+      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.candles.closes('XSD', chain, ROLLUP[resolution], from))),
     ]);
     return {
       days,

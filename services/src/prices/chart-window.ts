@@ -1,9 +1,13 @@
+import { type ChartResolution, chartResolution } from '@xsd/contracts/rules/chart-points';
 import { DAY_MS } from '@xsd/contracts/rules/time';
 
-/** Windows longer than this are drawn from hourly candles instead of every reading. */
-const RAW_HISTORY_MAX_DAYS = 1;
-
-/** Where a chart of the last `days` starts, and whether it is drawn from every reading. */
-export function chartWindow(now: Date, days: number): { readonly from: Date; readonly raw: boolean } {
-  return { from: new Date(now.getTime() - days * DAY_MS), raw: days <= RAW_HISTORY_MAX_DAYS };
+/** Where a chart of the last `days` starts, and what its points are drawn from (chartResolution). */
+export function chartWindow(now: Date, days: number): { readonly from: Date; readonly resolution: ChartResolution } {
+  return { from: new Date(now.getTime() - days * DAY_MS), resolution: chartResolution(days) };
 }
+
+/** The rollup (price candles, silver rollups) each resolution beyond a day reads. */
+export const ROLLUP = { hour: '1h', day: '1d' } as const;
+
+/** Whether a chart changes with every reading (else only its newest close and the current price move). */
+export const followsEveryReading = (days: number) => chartResolution(days) === 'reading';

@@ -16,7 +16,7 @@ import { ChainSettingsRepository } from '../read-models/chain-settings/chain-set
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
-import { chartWindow } from './chart-window.js';
+import { chartWindow, followsEveryReading, ROLLUP } from './chart-window.js';
 
 /** The tables each answer is read from: a projection commit to one makes the answer stale. */
 const LATEST_TABLES = ['price_history', 'token_supply', 'chain_settings'] as const;
@@ -49,7 +49,7 @@ export class PricesService {
       ({ token, chain, days }) => `${token}|${chain}|${days}`,
       (query) => this.readHistory(query),
       // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
-      { followsCommits: ({ days }) => chartWindow(this.clock(), days).raw },
+      { followsCommits: ({ days }) => followsEveryReading(days) },
     );
   }
 
@@ -92,9 +92,9 @@ export class PricesService {
 
   private async readHistory({ token, chain, days }: PriceHistoryQuery): Promise<PriceHistoryResponse> {
     const now = this.clock();
-    const { from, raw } = chartWindow(now, days);
+    const { from, resolution } = chartWindow(now, days);
     const [rows, current] = await Promise.all([
-      raw ? this.prices.history(token, chain, from) : this.candles.hourlyCloses(token, chain, from),
+      resolution === 'reading' ? this.prices.history(token, chain, from) : this.candles.closes(token, chain, ROLLUP[resolution], from),
       this.prices.latest(token, chain),
     ]);
     const points = buildChartPoints(rows, { rules: tokenChartRules(days), now, current: current?.price ?? null });

@@ -167,16 +167,21 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('price retention and roll
     const first = await pipeline.db.selectFrom('silver_rollups').select(['open', 'close', 'samples']).where('bucket', '=', '1h').orderBy('bucket_start').executeTakeFirstOrThrow();
     expect(first).toEqual({ open: 1.0, close: 1.1, samples: 5 });
 
-    // The long-window read: what the raw rows' newest reading of each hour was, for any start.
+    // The long-window reads: the raw rows' newest reading of each hour and of each day, for any start,
+    // at the reading's time or at the bucket's start.
     const silver = new SilverPricesRepository({ db: pipeline.db });
-    for (const from of [T0, T0 + 50 * MINUTE, T0 + 56 * MINUTE, T0 + 3 * HOUR + 1]) {
-      const { rows: reference } = await sql<{ price: number; timestamp: Date }>`
-        select price, timestamp from (
-          select distinct on (date_trunc('hour', timestamp)) price_per_gram as price, timestamp
-          from silver_prices where timestamp >= ${iso(from)}::timestamptz
-          order by date_trunc('hour', timestamp), timestamp desc
-        ) hourly order by timestamp`.execute(pipeline.db);
-      expect(await silver.hourlyLast(new Date(from)), iso(from)).toEqual(reference);
+    for (const [unit, bucket] of [['hour', '1h'], ['day', '1d']] as const) {
+      for (const from of [T0, T0 + 50 * MINUTE, T0 + 56 * MINUTE, T0 + 3 * HOUR + 1, T0 + DAY + HOUR]) {
+        const { rows: reference } = await sql<{ price: number; timestamp: Date; start: Date }>`
+          select price, timestamp, start from (
+            select distinct on (date_trunc(${sql.lit(unit)}, timestamp, 'UTC')) price_per_gram as price, timestamp, date_trunc(${sql.lit(unit)}, timestamp, 'UTC') as start
+            from silver_prices where timestamp >= ${iso(from)}::timestamptz
+            order by date_trunc(${sql.lit(unit)}, timestamp, 'UTC'), timestamp desc
+          ) closes order by timestamp`.execute(pipeline.db);
+        const label = `${unit} from ${iso(from)}`;
+        expect(await silver.rollupCloses(bucket, new Date(from)), label).toEqual(reference.map(({ price, timestamp }) => ({ price, timestamp })));
+        expect(await silver.rollupCloses(bucket, new Date(from), 'bucket'), label).toEqual(reference.map(({ price, start }) => ({ price, timestamp: start })));
+      }
     }
   });
 });
@@ -217,5 +222,45 @@ describe('long windows with raw readings kept 2 days', () => {
     // A point per hour back to the window's start, long before the oldest raw reading.
     expect(week.points.length).toBeGreaterThan(7 * 24 - 2);
     expect(Date.parse(week.points[0].timestamp)).toBeLessThan(NOW - 7 * DAY + HOUR);
+  });
+
+  it('answers windows beyond 90 days with one close a day: price at the start of its day, silver at its reading', async () => {
+    const api = await createApiTestApp({ clock: () => new Date(NOW), rawPriceDays: 2 });
+    try {
+      const all = events();
+      await api.log.appendMany(all);
+      await api.caughtUp();
+      // The newest reading of each UTC day, straight from the events.
+      const closes = (type: AnyEvent['type']) => {
+        const byDay = new Map<number, { at: number; price: number }>();
+        for (const event of all) {
+          if (event.type !== type) continue;
+          const data = event.data as { observedAt: string; price?: number; pricePerGram?: number };
+          const at = Date.parse(data.observedAt);
+          byDay.set(Math.floor(at / DAY) * DAY, { at, price: (data.price ?? data.pricePerGram)! });
+        }
+        return [...byDay.entries()];
+      };
+      const get = async (path: string) => (await request(api.app.getHttpServer()).get(path).expect(200)).body;
+
+      const price = await get('/api/prices/history?token=XSD&chain=Ethereum&days=91');
+      const priceCloses = closes('price.ticked');
+      expect(price.points).toEqual([
+        ...priceCloses.map(([day, close]) => ({ timestamp: iso(day), price: close.price })),
+        // The newest close is today's, at midnight: the current price follows it at the answer's time.
+        { timestamp: iso(NOW), price: priceCloses.at(-1)![1].price },
+      ]);
+
+      const silver = await get('/api/silver/history?days=365');
+      expect(silver.points).toEqual(closes('silver.ticked').map(([, close]) => ({ timestamp: iso(close.at), price: close.price })));
+
+      // Each day's XSD close meets the same day's silver close and holds until the next day (the last until now).
+      const peg = await get('/api/prices/peg?days=365');
+      const ethereum = peg.chains.find((chain: { chain_name: string }) => chain.chain_name === 'Ethereum');
+      expect(ethereum.points.map((point: { timestamp: string }) => point.timestamp)).toEqual(priceCloses.map(([day]) => iso(day)));
+      expect(ethereum.measured_ms).toBe(NOW - priceCloses[0][0]);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { dayAgo } from '@xsd/contracts/rules/price-change';
 import { silverStats } from '@xsd/contracts/rules/silver-stats';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
-import { chartWindow } from '../prices/chart-window.js';
+import { chartWindow, followsEveryReading, ROLLUP } from '../prices/chart-window.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { HotReadModel } from '../read-cache/hot-read-model.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
@@ -35,7 +35,7 @@ export class SilverService {
     this.latestAnswer = answers.latest(SILVER_TABLES, () => this.readLatest());
     this.historyAnswers = answers.perQuery(SILVER_TABLES, ({ days }) => String(days), (query) => this.readHistory(query), {
       // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
-      followsCommits: ({ days }) => chartWindow(this.clock(), days).raw,
+      followsCommits: ({ days }) => followsEveryReading(days),
     });
   }
 
@@ -67,9 +67,9 @@ export class SilverService {
 
   private async readHistory({ days }: SilverHistoryQuery): Promise<SilverHistoryResponse> {
     const now = this.clock();
-    const { from, raw } = chartWindow(now, days);
+    const { from, resolution } = chartWindow(now, days);
     const [rows, current] = await Promise.all([
-      raw ? this.silver.history(from) : this.silver.hourlyLast(from),
+      resolution === 'reading' ? this.silver.history(from) : this.silver.rollupCloses(ROLLUP[resolution], from),
       this.silver.latest(),
     ]);
     const points = buildChartPoints(rows, {

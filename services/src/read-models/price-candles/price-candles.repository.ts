@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
 import type { PriceRow } from '../price-history/price-history.repository.js';
-import { CANDLE_BUCKETS } from './candle-buckets.js';
+import { bucketStart, CANDLE_BUCKETS } from './candle-buckets.js';
 import { DatabaseRepository } from '../database-repository.js';
 
 export interface CandleFilter {
@@ -29,15 +29,15 @@ export interface CandleRow {
 /** Reads of price_candles. */
 @Injectable()
 export class PriceCandlesRepository extends DatabaseRepository {
-  /** Hourly closes since the hour `from` falls in, oldest first (long windows). */
-  async hourlyCloses(token: TokenName, chain: ChainName, from: Date): Promise<PriceRow[]> {
+  /** Closes of the hours or days since the one `from` falls in, at their start, oldest first (long windows). */
+  async closes(token: TokenName, chain: ChainName, bucket: '1h' | '1d', from: Date): Promise<PriceRow[]> {
     const rows = await this.db
       .selectFrom('price_candles')
       .select(['close', 'bucket_start'])
       .where('token_name', '=', token)
       .where('chain_name', '=', chain)
-      .where('bucket', '=', '1h')
-      .where('bucket_start', '>=', new Date(Math.floor(from.getTime() / 3_600_000) * 3_600_000))
+      .where('bucket', '=', bucket)
+      .where('bucket_start', '>=', bucketStart(from, bucket))
       .orderBy('bucket_start', 'asc')
       .execute();
     return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PriceRow } from '../price-history/price-history.repository.js';
 import { DatabaseRepository } from '../database-repository.js';
 import { bucketStart } from '../price-candles/candle-buckets.js';
+import type { SilverRollupBucket } from './silver-rollups.table.js';
 
 export interface SilverRow extends PriceRow {
   readonly source: string;
@@ -53,15 +54,16 @@ export class SilverPricesRepository extends DatabaseRepository {
   }
 
   /**
-   * The newest reading of each hour since `from`, oldest first (long windows): the hourly rollups'
-   * closes, one index range of at most 24 rows a day.
+   * The newest reading of each hour or day since `from`, oldest first (long windows): the rollups'
+   * closes, one index range. Each is at its reading's time, or with `at: 'bucket'` at its bucket's
+   * start, as price candles' closes are (so the two series line up).
    */
-  async hourlyLast(from: Date): Promise<PriceRow[]> {
+  async rollupCloses(bucket: SilverRollupBucket, from: Date, at: 'reading' | 'bucket' = 'reading'): Promise<PriceRow[]> {
     return this.db
       .selectFrom('silver_rollups')
-      .select(['close as price', 'close_at as timestamp'])
-      .where('bucket', '=', '1h')
-      .where('bucket_start', '>=', bucketStart(from, '1h'))
+      .select(['close as price', at === 'reading' ? 'close_at as timestamp' : 'bucket_start as timestamp'])
+      .where('bucket', '=', bucket)
+      .where('bucket_start', '>=', bucketStart(from, bucket))
       .where('close_at', '>=', from)
       .orderBy('bucket_start', 'asc')
       .execute();
