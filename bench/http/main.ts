@@ -13,15 +13,15 @@
  * Prints req/s and p99 of each, the ratio, and the target (>= 0.9x, or 0.6x for the history and
  * v1 queries; p99 < 10 ms); exits 1 when a target is missed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { createTestDatabase, type TestDatabase } from '@xsd/services/testing/test-database';
 import { deleteStream, TEST_NATS_URL, uniqueStream } from '@xsd/services/testing/test-stream';
 import { waitFor } from '@xsd/services/testing/wait-for';
+import { type BareAnswer, startBare } from '../support.js';
 
 const { values } = parseArgs({
   options: {
@@ -85,25 +85,8 @@ async function load(url: string, seconds = SECONDS): Promise<Load> {
 }
 
 /** What the bare server answers on a path: the stack's headers and body (base64). */
-interface BareAnswer {
-  readonly headers: Record<string, string>;
-  readonly body: string;
-}
-
 /** Headers of the connection, not of the answer: each server sends its own. */
 const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-
-/** Starts bench/http/bare-server.ts with the given answers and returns its base URL. */
-async function startBare(answers: Record<string, BareAnswer>): Promise<{ url: string; child: ChildProcess }> {
-  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin!.end(JSON.stringify(answers));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
 
 /** The public API's per-client limit would answer the load generator with 429s: lifted for the measurement. */
 const UNLIMITED = { XSD_API_RATE_LIMIT: '1000000000' };

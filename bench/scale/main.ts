@@ -37,7 +37,7 @@ import { openDatabase } from '@xsd/services/database/database';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { createTestDatabase, databaseUrl, withAdmin } from '@xsd/services/testing/test-database';
 import { waitFor } from '@xsd/services/testing/wait-for';
-import { median } from '../support.js';
+import { type BareAnswer, median, startBare } from '../support.js';
 import { EVENTS_PER_TICK, fill, ticksIn } from './fill.js';
 
 const { values } = parseArgs({
@@ -54,6 +54,8 @@ const CONNECTIONS = Math.max(1, Number(values.connections));
 const MAX_AGE_MS = Math.max(0, Number(values['max-age-hours'])) * 3_600_000;
 const WINDOWS = [1, 7, 30, 90, 365] as const;
 const WARM_RUNS = 5;
+/** Varied answers whose mean size the bare server's reference answer gets. */
+const SAMPLED_ANSWERS = 100;
 const TARGET_COLD_MS = 30;
 const TARGET_RPS = 1_000;
 const TARGET_P99_MS = 100;
@@ -122,6 +124,30 @@ const ROUTES: readonly Route[] = [
   candles('1h'),
   candles('1d'),
 ];
+
+/**
+ * The machine's own limit for answers of a route's size: a bare Fastify server (bench/http's, in a
+ * process of its own) sending a body of each route's mean varied answer size, under the same load.
+ */
+async function bareReference(answerBytes: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  const paths = ROUTES.map((route, i) => [route.name, `/route-${i}`] as const);
+  const answers: Record<string, BareAnswer> = {};
+  for (const [name, path] of paths) {
+    const size = Math.max(2, Math.round(answerBytes.get(name) ?? 2));
+    answers[path] = { headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(`[${' '.repeat(size - 2)}]`).toString('base64') };
+  }
+  const bare = await startBare(answers);
+  try {
+    const rates = new Map<string, number>();
+    for (const [name, path] of paths) {
+      const result = await autocannon({ url: bare.url + path, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+      rates.set(name, result.requests.average);
+    }
+    return rates;
+  } finally {
+    bare.child.kill('SIGTERM');
+  }
+}
 
 // ── databases ────────────────────────────────────────────────────────────────
 /**
@@ -255,6 +281,8 @@ interface Load {
 interface Measured {
   readonly timings: Map<string, Timing>;
   readonly loads: Map<string, Load>;
+  /** Mean answer size of each route's varied load (its first SAMPLED_ANSWERS requests). */
+  readonly answerBytes: Map<string, number>;
   readonly rssIdle: number;
   readonly rssPeak: number;
 }
@@ -319,7 +347,14 @@ async function measure(label: string, url: string): Promise<Measured> {
       clearInterval(sampler);
     }
     rssPeak = Math.max(rssPeak, await rssMb(pid));
-    return { timings, loads, rssIdle, rssPeak };
+    const answerBytes = new Map<string, number>();
+    for (const route of ROUTES) {
+      const next = random(21);
+      let bytes = 0;
+      for (let i = 0; i < SAMPLED_ANSWERS; i += 1) bytes += (await timed(base + route.varied(i, now, next))).bytes;
+      answerBytes.set(route.name, bytes / SAMPLED_ANSWERS);
+    }
+    return { timings, loads, answerBytes, rssIdle, rssPeak };
   } finally {
     await stack?.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -378,15 +413,19 @@ try {
     }
   }
 
+  const bare = await bareReference(after.answerBytes);
   out(`\nvaried windows (each request another days / from / to, token and chain), ${CONNECTIONS} connections, ${SECONDS} s`);
-  out(`${'route'.padEnd(16)} ${'empty req/s'.padStart(12)} ${'p99'.padStart(7)}   ${`${DAYS}d req/s`.padStart(12)} ${'p99'.padStart(7)}   target`);
+  out(`bare: a bare Fastify server sending a body of the ${DAYS}-day answers' mean size (bytes) under the same load: the machine's limit for them`);
+  out(
+    `${'route'.padEnd(16)} ${'empty req/s'.padStart(12)} ${'p99'.padStart(7)}   ${`${DAYS}d req/s`.padStart(12)} ${'p99'.padStart(7)} ${'bytes'.padStart(8)} ${'bare req/s'.padStart(11)}   target`,
+  );
   for (const route of ROUTES) {
     const [e, f] = [before.loads.get(route.name)!, after.loads.get(route.name)!];
     const ok = f.rps >= TARGET_RPS && f.p99 < TARGET_P99_MS && f.non2xx + f.errors + f.timeouts === 0;
     const p99 = (load: Load) => (load.rps > 0 ? `${load.p99} ms` : '-');
     const failed = (load: Load) => `${load.timeouts} timed out, ${load.non2xx} non-2xx, ${load.errors} other errors`;
     out(
-      `${route.name.padEnd(16)} ${e.rps.toFixed(0).padStart(12)} ${p99(e).padStart(7)}   ${f.rps.toFixed(0).padStart(12)} ${p99(f).padStart(7)}   >= ${TARGET_RPS}/s, p99 < ${TARGET_P99_MS} ms ${verdict(ok)}` +
+      `${route.name.padEnd(16)} ${e.rps.toFixed(0).padStart(12)} ${p99(e).padStart(7)}   ${f.rps.toFixed(0).padStart(12)} ${p99(f).padStart(7)} ${after.answerBytes.get(route.name)!.toFixed(0).padStart(8)} ${bare.get(route.name)!.toFixed(0).padStart(11)}   >= ${TARGET_RPS}/s, p99 < ${TARGET_P99_MS} ms ${verdict(ok)}` +
         `${f.non2xx + f.errors + f.timeouts ? ` (filled: ${failed(f)})` : ''}${e.non2xx + e.errors + e.timeouts ? ` (empty: ${failed(e)})` : ''}`,
     );
   }

@@ -72,7 +72,7 @@ const TABLES: Record<string, { readonly key: readonly string[]; readonly columns
   silver_prices: { key: ['id'], columns: ['event_id', 'price_per_gram', 'timestamp', 'source', 'created_at'] },
   price_candles: {
     key: ['token_name', 'chain_name', 'bucket', 'bucket_start'],
-    columns: ['open', 'high', 'low', 'close', 'samples'],
+    columns: ['open', 'high', 'low', 'close', 'samples', 'close_block_number', 'close_read_at'],
   },
   silver_rollups: { key: ['bucket', 'bucket_start'], columns: ['open', 'high', 'low', 'close', 'close_at', 'samples'] },
   token_supply: {

@@ -57,8 +57,7 @@ export class PublicApiService {
       { fresh: true, followsCommits },
     );
     this.candleAnswers = answers.perQuery<PublicCandlesQuery, PublicCandlesResponse>(
-      // The close's provenance is read from price_history.
-      ['price_candles', 'price_history'],
+      ['price_candles'],
       ({ token, chain, interval, from, to, limit }) => `${token}|${chain}|${interval}|${from?.getTime()}|${to?.getTime()}|${limit}`,
       (query) => this.readCandles(query),
       { fresh: true, followsCommits },
@@ -100,7 +99,7 @@ export class PublicApiService {
     const rows = await this.candleRows.publicCandles(query);
     const items = rows.map((row): PublicCandle => {
       const closeTime = new Date(row.bucket_start.getTime() + width);
-      // A candle always has its readings; were they pruned, the candle's end is the latest the close can be.
+      // Candles projected before closes kept their provenance, whose readings are pruned: the candle's end is the latest the close can be.
       const readAt = row.close_read_at ?? closeTime;
       return {
         token_name: query.token,

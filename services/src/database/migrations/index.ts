@@ -18,6 +18,7 @@ import * as notifierState from './1763684800000-NotifierState.js';
 import * as ingestorEndpoints from './1763684900000-IngestorEndpoints.js';
 import * as silverRollupsAndPriceRetention from './1763685000000-SilverRollupsAndPriceRetention.js';
 import * as communityChannels from './1763685200000-CommunityChannels.js';
+import * as candleCloseProvenance from './1763685600000-CandleCloseProvenance.js';
 import * as telegramAlerts from './1763685300000-TelegramAlerts.js';
 import * as communityLinks from './1763685500000-CommunityLinks.js';
 
@@ -48,4 +49,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763685200000-CommunityChannels': communityChannels,
   '1763685300000-TelegramAlerts': telegramAlerts,
   '1763685500000-CommunityLinks': communityLinks,
+  '1763685600000-CandleCloseProvenance': candleCloseProvenance,
 };

@@ -14,6 +14,8 @@ interface Candle {
   low: number;
   close: number;
   samples: number;
+  close_block_number: number | null;
+  close_read_at: Date;
 }
 
 /** Days each pruned width is kept after the newest 5-minute candle (daily candles are kept forever). */
@@ -27,7 +29,8 @@ const KEPT = sql.join(
 );
 
 /**
- * price_candles: open/high/low/close per token, chain and bucket. A batch is folded in memory first
+ * price_candles: open/high/low/close per token, chain and bucket, and the block and read time of
+ * the reading the close is (the public API's provenance, kept as long as the candle). A batch is folded in memory first
  * so a thousand ticks cost one upsert per touched candle, not one per tick. A candle is pruned
  * once it ended more than its width's retention before the newest 5-minute candle (the events'
  * time, so a rebuild keeps the same candles).
@@ -49,6 +52,8 @@ export const priceCandlesProjection = defineProjection({
           candle.high = Math.max(candle.high, price);
           candle.low = Math.min(candle.low, price);
           candle.close = price;
+          candle.close_block_number = event.data.blockNumber;
+          candle.close_read_at = at;
           candle.samples += 1;
         } else {
           candles.set(key, {
@@ -61,6 +66,8 @@ export const priceCandlesProjection = defineProjection({
             low: price,
             close: price,
             samples: 1,
+            close_block_number: event.data.blockNumber,
+            close_read_at: at,
           });
         }
       }
@@ -73,6 +80,8 @@ export const priceCandlesProjection = defineProjection({
           high: sql`greatest(price_candles.high, excluded.high)`,
           low: sql`least(price_candles.low, excluded.low)`,
           close: sql`excluded.close`,
+          close_block_number: sql`excluded.close_block_number`,
+          close_read_at: sql`excluded.close_read_at`,
           samples: sql`price_candles.samples + excluded.samples`,
         }),
       )

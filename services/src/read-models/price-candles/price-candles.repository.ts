@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
 import type { PriceRow } from '../price-history/price-history.repository.js';
-import { bucketStart, CANDLE_BUCKETS } from './candle-buckets.js';
+import { bucketStart } from './candle-buckets.js';
 import { DatabaseRepository } from '../database-repository.js';
 
 export interface CandleFilter {
@@ -43,29 +43,16 @@ export class PriceCandlesRepository extends DatabaseRepository {
     return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));
   }
 
-  /**
-   * The public API: the newest `limit` candles starting in [from, to], oldest first, each with the
-   * newest reading inside it (one index probe per candle) as the provenance of its close.
-   */
+  /** The public API: the newest `limit` candles starting in [from, to], oldest first, with their close's provenance. */
   async publicCandles(filter: CandleFilter): Promise<CandleRow[]> {
-    const width = CANDLE_BUCKETS[filter.interval];
     const from = filter.from ? sql`and bucket_start >= ${filter.from.toISOString()}::timestamptz` : sql``;
     const to = filter.to ? sql`and bucket_start <= ${filter.to.toISOString()}::timestamptz` : sql``;
     const result = await sql<CandleRow>`
-      select c.bucket_start, c.open, c.high, c.low, c.close, c.samples,
-        last.block_number as close_block_number, last.timestamp as close_read_at
-      from (
-        select * from price_candles
+      select * from (
+        select bucket_start, open, high, low, close, samples, close_block_number, close_read_at from price_candles
         where token_name = ${filter.token} and chain_name = ${filter.chain} and bucket = ${filter.interval} ${from} ${to}
         order by bucket_start desc limit ${filter.limit}
-      ) c
-      left join lateral (
-        select h.block_number, h.timestamp from price_history h
-        where h.token_name = c.token_name and h.chain_name = c.chain_name
-          and h.timestamp >= c.bucket_start and h.timestamp < c.bucket_start + ${width} * interval '1 millisecond'
-        order by h.timestamp desc, h.id desc limit 1
-      ) last on true
-      order by c.bucket_start asc`.execute(this.db);
+      ) c order by bucket_start asc`.execute(this.db);
     return result.rows.map((r) => ({
       bucket_start: new Date(r.bucket_start),
       open: Number(r.open),

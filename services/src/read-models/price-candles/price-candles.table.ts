@@ -17,4 +17,7 @@ export interface PriceCandlesTable {
   low: number;
   close: number;
   samples: number;
+  /** The block and read time of the reading the close is (null for candles whose readings were pruned before these were kept). */
+  close_block_number: number | null;
+  close_read_at: Timestamp | null;
 }
