@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './database.js';
-import { MIGRATION_NAMES, migrateDownToEmpty, migrateToLatest } from './migrate.js';
+import { MIGRATION_NAMES, migrateDownToEmpty, migrateToLatest, migrations } from './migrate.js';
 
 /** Every table, its primary key and the columns the product relies on. */
 const TABLES: Record<string, { readonly key: readonly string[]; readonly columns: readonly string[] }> = {
@@ -427,6 +427,33 @@ describe('migrateToLatest when a migration fails', () => {
         message: expect.stringMatching(/^Database migration 1763683400000-Staff \(up\) failed: .*admin_users/),
       });
       expect((await publicTables(db)).filter((table) => !table.startsWith('kysely_'))).toEqual(['admin_users']);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('1763685600000-CandleCloseProvenance on a database with candles', () => {
+  it('gives each candle the block and read time of the newest raw reading of its bucket, and none where they were pruned', async () => {
+    const database = await createTestDatabase({ empty: true });
+    try {
+      const db: Kysely<any> = database.handle.db;
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '1763685600000'));
+      const { error } = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      expect(error).toBeUndefined();
+      const at = (iso: string) => new Date(iso);
+      const reading = (timestamp: string, block_number: number) => ({ id: crypto.randomUUID(), token_name: 'XSD', chain_name: 'Ethereum', price: 1, block_number, timestamp: at(timestamp) });
+      await db.insertInto('price_history').values([reading('2026-03-01T10:05:00Z', 7), reading('2026-03-01T10:40:00Z', 9), reading('2026-03-01T11:10:00Z', 12)]).execute();
+      const candle = (bucket: string, bucket_start: string) => ({ token_name: 'XSD', chain_name: 'Ethereum', bucket, bucket_start: at(bucket_start), open: 1, high: 1, low: 1, close: 1, samples: 1 });
+      await db.insertInto('price_candles').values([candle('1h', '2026-03-01T10:00:00Z'), candle('1d', '2026-03-01T00:00:00Z'), candle('1h', '2026-02-01T10:00:00Z')]).execute();
+
+      expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES.filter((name) => name >= '1763685600000'));
+      const rows = await db.selectFrom('price_candles').select(['bucket', 'bucket_start', 'close_block_number', 'close_read_at']).orderBy('bucket_start').execute();
+      expect(rows).toEqual([
+        { bucket: '1h', bucket_start: at('2026-02-01T10:00:00Z'), close_block_number: null, close_read_at: null },
+        { bucket: '1d', bucket_start: at('2026-03-01T00:00:00Z'), close_block_number: 12, close_read_at: at('2026-03-01T11:10:00Z') },
+        { bucket: '1h', bucket_start: at('2026-03-01T10:00:00Z'), close_block_number: 9, close_read_at: at('2026-03-01T10:40:00Z') },
+      ]);
     } finally {
       await database.drop();
     }
