@@ -1,14 +1,10 @@
-import { MIN_PASSWORD_LENGTH, NEW_PASSWORDS_DO_NOT_MATCH_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@xsd/contracts/api/auth';
-import { passwordStrength } from '@xsd/contracts/staff/password-strength';
 import { useId, useState, type FormEvent } from 'react';
-import { PasswordInput } from '../../../../components/staff/password-input';
+import { NewPasswordFields, newPasswordProblem } from '../../../../components/staff/new-password-fields';
 import { Panel } from '../../../../components/ui/panel';
 import { messageOr } from '../../lib/messages';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 export const RESET_FAILED_MESSAGE = 'Failed to reset the password. Please try again.';
-const PASSWORDS_DO_NOT_MATCH_INLINE = 'Passwords do not match';
-const STRENGTH_CLASS = { Weak: 'err', Medium: 'warn', Strong: 'ok' } as const;
 
 export interface ResetPasswordFormProps {
   /** The token of the link (`/admin?reset=<token>`). */
@@ -28,15 +24,13 @@ export function ResetPasswordForm({ token, onSignIn }: ResetPasswordFormProps) {
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useConfirmPasswordReset();
-  const mismatch = confirm !== '' && confirm !== next;
-  const strength = next ? passwordStrength(next) : null;
-  const ready = next.length >= MIN_PASSWORD_LENGTH && confirm === next && !mutation.isPending;
+  const ready = newPasswordProblem(next, confirm) === null && !mutation.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (next.length < MIN_PASSWORD_LENGTH) return setProblem(PASSWORD_TOO_SHORT_MESSAGE);
-    if (next !== confirm) return setProblem(NEW_PASSWORDS_DO_NOT_MATCH_MESSAGE);
-    setProblem(null);
+    const found = newPasswordProblem(next, confirm);
+    setProblem(found);
+    if (found) return;
     mutation.mutate({ token, password: next });
   };
 
@@ -60,36 +54,7 @@ export function ResetPasswordForm({ token, onSignIn }: ResetPasswordFormProps) {
     <Panel title="Set a new password" tone="accent" testId="reset-password">
       <form className="staff-form" onSubmit={submit} noValidate data-testid="reset-password-form">
         <p className="muted field__hint">Choose a new password for your staff account. Every session of the account is signed out.</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-new`}>
-            New password
-          </label>
-          <PasswordInput id={`${id}-new`} value={next} onChange={setNext} autoComplete="new-password" required />
-        </div>
-        {strength ? (
-          <p className="field__hint" data-testid="password-strength">
-            Strength: <strong className={STRENGTH_CLASS[strength]}>{strength}</strong>
-          </p>
-        ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-confirm`}>
-            Confirm new password
-          </label>
-          <PasswordInput
-            id={`${id}-confirm`}
-            value={confirm}
-            onChange={setConfirm}
-            autoComplete="new-password"
-            required
-            invalid={mismatch}
-            describedBy={mismatch ? `${id}-mismatch` : undefined}
-          />
-        </div>
-        {mismatch ? (
-          <p className="field__error" id={`${id}-mismatch`}>
-            {PASSWORDS_DO_NOT_MATCH_INLINE}
-          </p>
-        ) : null}
+        <NewPasswordFields id={id} next={next} confirm={confirm} onNext={setNext} onConfirm={setConfirm} />
         <div role="status" aria-live="polite">
           {error ? (
             <p className="err" data-testid="reset-password-error">
