@@ -45,7 +45,8 @@ export interface LatestPricesResponse {
 /**
  * `GET /api/prices/history?token&chain&days`: chart points oldest first, merged and limited by
  * the spec's chart rules (at most 144 points for 1 day, 24 x days otherwise), with a point at the
- * current price appended at the time of the request when the last one is too old.
+ * current price appended at the time of the request when the last one is too old. Drawn from
+ * every reading for 1 day, hourly closes up to 90 days, daily closes beyond (chartResolution).
  */
 export interface PriceHistoryResponse {
   readonly token_name: TokenName;
@@ -67,7 +68,7 @@ export interface SilverLatestResponse extends SilverStats {
 export const NO_SILVER_DATA_MESSAGE =
   'No silver price data available. Silver prices are updated when new data is fetched from the blockchain.';
 
-/** `GET /api/silver/history?days`: USD per gram, oldest first, by the spec's silver chart rules. */
+/** `GET /api/silver/history?days`: USD per gram, oldest first, by the spec's silver chart rules (points as chartResolution says). */
 export interface SilverHistoryResponse {
   readonly days: number;
   readonly current: { readonly price_per_gram: number; readonly timestamp: string } | null;

@@ -39,7 +39,7 @@ const SUMMARIES: Record<string, string> = {
 };
 
 const query = (name: string, description: string, required = false) => ({ name, in: 'query' as const, required, description, schema: { type: 'string' } });
-const HISTORY_DAYS = query('days', 'Whole days from 1 to 365, default 1');
+const HISTORY_DAYS = query('days', 'Whole days from 1 to 365, default 1: 1 day is drawn from every reading, up to 90 days from hourly closes, longer windows from daily closes');
 
 /** Query parameters of the routes whose controllers do not declare them. */
 const PARAMETERS: Record<string, ReturnType<typeof query>[]> = {
