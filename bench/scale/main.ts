@@ -151,15 +151,16 @@ async function bareReference(answerBytes: ReadonlyMap<string, number>): Promise<
 
 // ── databases ────────────────────────────────────────────────────────────────
 /**
- * Every file that decides the filled rows: migrations, projections and tables, event schemas, the
- * fill. Repositories and queries only read (the fill writes through projections alone): changing a
- * read keeps the year.
+ * Every file that decides the filled rows: migrations, projections and tables (with the projector's
+ * projection definitions), event schemas, the fill. Repositories and queries only read, and the fill
+ * writes through projections alone, not the projector: changing either keeps the year.
  */
 function sourcesHash(): string {
   const hash = createHash('sha256');
   for (const folder of ['services/src/database/migrations', 'services/src/read-models', 'services/src/projector', 'contracts/src/events']) {
     const files = (readdirSync(join(REPOSITORY, folder), { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts') && !/\.(spec|repository|queries)\.ts$/.test(file))
+      .filter((file) => folder !== 'services/src/projector' || /^(item-)?projection\.ts$/.test(file))
       .sort();
     for (const file of files) hash.update(`${folder}/${file}\n`).update(readFileSync(join(REPOSITORY, folder, file)));
   }

@@ -5,6 +5,9 @@ import { priceHistoryProjection } from '../read-models/price-history/price-histo
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { priceTicks } from '../testing/price-ticks.js';
 import { tableChecksum } from '../testing/table-checksum.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { waitFor } from '../testing/wait-for.js';
+import { createShadow, SHADOW_VACUUM_DEAD_ROWS, shadowSchema, vacuumShadow } from './shadow-tables.js';
 
 const TICKS = 3_000;
 const TICK_PROJECTIONS = [priceHistoryProjection, priceCandlesProjection];
@@ -110,5 +113,51 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector rebuild on the
     await plain.rebuildAll(['price_history', 'price_candles']);
     expect(await Promise.all(['price_history', 'price_candles'].map((table) => tableChecksum(pipeline.db, table)))).toEqual(rebuiltThenLive);
     expect(rebuiltThenLive[0].rows).toBe(TICKS + 700);
+  });
+});
+
+describe('vacuumShadow on PostgreSQL', () => {
+  let database: TestDatabase;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  it('vacuums the shadow tables holding many dead rows (a rebuild prunes faster than autovacuum runs), and leaves the others', async () => {
+    const db = database.handle.db;
+    await createShadow(db, priceHistoryProjection);
+    await createShadow(db, priceCandlesProjection);
+    const history = sql.id(shadowSchema(priceHistoryProjection), 'price_history');
+    const candles = sql.id(shadowSchema(priceCandlesProjection), 'price_candles');
+    await sql`
+      insert into ${history} (id, token_name, chain_name, price, timestamp)
+      select gen_random_uuid(), 'XSD', 'Ethereum', 1, timestamp '2026-01-01' + n * interval '30 seconds'
+      from generate_series(1, ${SHADOW_VACUUM_DEAD_ROWS + 1_000}) n`.execute(db);
+    await sql`delete from ${history}`.execute(db);
+    await sql`
+      insert into ${candles} (token_name, chain_name, bucket, bucket_start, open, high, low, close, samples)
+      select 'XSD', 'Ethereum', '5m', timestamp '2026-01-01' + n * interval '5 minutes', 1, 1, 1, 1, 1 from generate_series(1, 100) n`.execute(db);
+    await sql`delete from ${candles}`.execute(db);
+    const stats = async () => {
+      await sql`select pg_stat_clear_snapshot()`.execute(db);
+      const { rows } = await sql<{ table: string; dead: number; vacuumed: boolean }>`
+        select relname as table, n_dead_tup::int as dead, last_vacuum is not null as vacuumed from pg_stat_user_tables
+        where schemaname in (${shadowSchema(priceHistoryProjection)}, ${shadowSchema(priceCandlesProjection)}) order by relname`.execute(db);
+      return rows;
+    };
+    // The statistics collector takes the counts at its next flush (within a second or so).
+    await waitFor(async () => (await stats()).find((row) => row.table === 'price_history')!.dead > SHADOW_VACUUM_DEAD_ROWS, { timeoutMs: 15_000, intervalMs: 200, message: 'the dead rows to be counted' });
+
+    await vacuumShadow(db, priceHistoryProjection);
+    await vacuumShadow(db, priceCandlesProjection);
+    await waitFor(async () => (await stats()).find((row) => row.table === 'price_history')!.vacuumed, { timeoutMs: 15_000, intervalMs: 200, message: 'the vacuum to be counted' });
+    expect(await stats()).toEqual([
+      { table: 'price_candles', dead: 100, vacuumed: false },
+      { table: 'price_history', dead: 0, vacuumed: true },
+    ]);
   });
 });

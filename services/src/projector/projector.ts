@@ -7,7 +7,7 @@ import { CheckpointsRepository, consumerName } from '../core/checkpoints.reposit
 import type { Projection, StoredEventOf } from './projection.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { ProjectorLeadership } from './projector-leadership.js';
-import { createShadow, dropShadow, indexShadow, swapInShadow, useShadow } from './shadow-tables.js';
+import { createShadow, dropShadow, indexShadow, swapInShadow, useShadow, vacuumShadow } from './shadow-tables.js';
 
 export interface ProjectorOptions {
   /** Most events per transaction. Larger batches project faster; smaller ones commit sooner. */
@@ -252,6 +252,7 @@ export class Projector {
         await guard(Promise.all(writes), `writing events ${page[0].sequence} to ${page[page.length - 1].sequence}`);
         reached = page[page.length - 1].sequence;
         report(reached);
+        await guard(Promise.all([...shadows.keys()].map((projection) => vacuumShadow(this.db, projection))), `vacuuming after event ${reached}`);
       }
     } finally {
       void pages.return(undefined).catch(() => undefined);

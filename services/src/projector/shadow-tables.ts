@@ -109,6 +109,22 @@ function neededWhileLoading(projection: Projection, index: { readonly name: stri
   return index.unique || (projection.loadIndexes?.includes(index.name) ?? false);
 }
 
+/** Dead rows a shadow table may hold before the rebuild vacuums it. */
+export const SHADOW_VACUUM_DEAD_ROWS = 50_000;
+
+/**
+ * Vacuums the shadow's tables that hold many dead rows. A rebuild of pruned read models (price
+ * readings, candles) deletes as fast as it loads, far faster than autovacuum's pace (and some
+ * servers run without it): each prune's index scan would otherwise step over every row deleted so
+ * far, and a year's rebuild slowed to a crawl. Counts come from the statistics collector.
+ */
+export async function vacuumShadow(db: Kysely<DB>, projection: Projection): Promise<void> {
+  const { rows } = await sql<{ table: string }>`
+    select relname as table from pg_stat_user_tables
+    where schemaname = ${shadowSchema(projection)} and n_dead_tup >= ${SHADOW_VACUUM_DEAD_ROWS}`.execute(db);
+  if (rows.length > 0) await sql`vacuum ${sql.join(rows.map(({ table }) => sql.id(shadowSchema(projection), table)))}`.execute(db);
+}
+
 /** Builds the shadow's remaining indexes once it holds the bulk of the rows, and its planner statistics. */
 export async function indexShadow(db: Kysely<DB>, projection: Projection, live: string): Promise<void> {
   const shadow = shadowSchema(projection);
