@@ -1,17 +1,24 @@
 import { CHAIN_IDS, type ChainName, type NetworkConfig, type TokenName } from '@xsd/contracts';
-import { PRICE_METHODS } from '@xsd/contracts/api/prices';
-import type { ProvenanceSource } from '../read-models/json-text.js';
+import { PRICE_METHODS, type PriceProvenance } from '@xsd/contracts/api/prices';
 
 /**
- * Where each pair's public API prices come from: the network table's chain id and price controller
- * (the well-known chain id where the table has no such chain) and the token's price method.
+ * Where a public API price comes from: the network table's chain id and price controller, the
+ * block the ingestor read at (price.ticked carries it; older events have none), the read time, and
+ * its age at `asOf`, the moment the answer was made.
  */
-export function provenanceSources(
+export function priceProvenance(
   networks: ReadonlyMap<ChainName, NetworkConfig>,
-  pairs: readonly { readonly token: TokenName; readonly chain: ChainName }[],
-): ProvenanceSource[] {
-  return pairs.map(({ token, chain }) => {
-    const network = networks.get(chain);
-    return { token, chain, chain_id: network?.chainId ?? CHAIN_IDS[chain], contract: network?.priceController ?? null, method: PRICE_METHODS[token] };
-  });
+  reading: { readonly token: TokenName; readonly chain: ChainName; readonly readAt: Date; readonly blockNumber: number | null },
+  asOf: Date,
+): PriceProvenance {
+  const network = networks.get(reading.chain);
+  return {
+    chain_id: network?.chainId ?? CHAIN_IDS[reading.chain],
+    chain_name: reading.chain,
+    contract: network?.priceController ?? null,
+    method: PRICE_METHODS[reading.token],
+    block_number: reading.blockNumber,
+    read_at: reading.readAt.toISOString(),
+    age_seconds: Math.max(0, Math.floor((asOf.getTime() - reading.readAt.getTime()) / 1000)),
+  };
 }

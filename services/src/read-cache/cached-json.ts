@@ -46,16 +46,6 @@ export class CachedBody {
 }
 
 /**
- * An answer already serialised, as JSON text of a `T`: large pages that PostgreSQL writes as JSON
- * itself, so their thousand rows never become objects in the API at all.
- */
-export class JsonText<T> {
-  declare private readonly type: T;
-
-  constructor(readonly text: string) {}
-}
-
-/**
  * One JSON answer, serialised once. Only its bytes are kept, never the object beside them: an
  * object costs several times its JSON in memory. `T` is the body's type.
  */
@@ -63,8 +53,8 @@ export class CachedJson<T = unknown> extends CachedBody {
   /** The answer is `null` (a route answers 404 for it). */
   readonly isNull: boolean;
 
-  constructor(value: T | JsonText<T>) {
-    super(Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value)));
+  constructor(value: T) {
+    super(Buffer.from(JSON.stringify(value)));
     this.isNull = value === null;
   }
 

@@ -1,7 +1,7 @@
 import type { DB } from '../database/schema.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
-import { CachedJson, type JsonText } from './cached-json.js';
+import { CachedJson } from './cached-json.js';
 
 export interface HotReadModelOptions<T> {
   /** The tables the answer is read from: a commit of any projection writing one makes it stale. */
@@ -17,7 +17,7 @@ export interface HotReadModelOptions<T> {
    * only when `maxAgeMs` passes.
    */
   readonly followsCommits?: boolean;
-  readonly load: () => Promise<T | JsonText<T>>;
+  readonly load: () => Promise<T>;
   readonly now?: () => number;
   /** Told the bytes the answer holds (body and compressed forms) whenever they change. */
   readonly onBytes?: (bytes: number) => void;

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
 import type { PriceRow } from '../price-history/price-history.repository.js';
-import { bucketStart, CANDLE_BUCKETS } from './candle-buckets.js';
-import { isoInstant, jsonArray, jsonObject, type ProvenanceSource, provenanceJson, provenanceSourcesRelation } from '../json-text.js';
+import { bucketStart } from './candle-buckets.js';
 import { DatabaseRepository } from '../database-repository.js';
 
 export interface CandleFilter {
@@ -13,6 +12,18 @@ export interface CandleFilter {
   readonly from: Date | null;
   readonly to: Date | null;
   readonly limit: number;
+}
+
+/** A candle with the block and read time of the reading its close comes from. */
+export interface CandleRow {
+  readonly bucket_start: Date;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly samples: number;
+  readonly close_block_number: number | null;
+  readonly close_read_at: Date | null;
 }
 
 /** Reads of price_candles. */
@@ -32,38 +43,25 @@ export class PriceCandlesRepository extends DatabaseRepository {
     return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));
   }
 
-  /**
-   * The public API's candles as the JSON text of PublicCandle[] and their count: the newest `limit`
-   * starting in [from, to], oldest first, each with its close's provenance (from `sources`; a candle
-   * projected before closes kept theirs, whose readings are pruned, is read at its end, the latest
-   * its close can be) and its age at `asOf`.
-   */
-  async publicCandlesJson(filter: CandleFilter, source: ProvenanceSource, asOf: Date): Promise<{ items: string; count: number }> {
-    const width = sql`${CANDLE_BUCKETS[filter.interval]} * interval '1 millisecond'`;
+  /** The public API: the newest `limit` candles starting in [from, to], oldest first, with their close's provenance. */
+  async publicCandles(filter: CandleFilter): Promise<CandleRow[]> {
     const from = filter.from ? sql`and bucket_start >= ${filter.from.toISOString()}::timestamptz` : sql``;
     const to = filter.to ? sql`and bucket_start <= ${filter.to.toISOString()}::timestamptz` : sql``;
-    const result = await sql<{ items: string; count: number }>`
-      select ${jsonArray(
-        jsonObject({
-          token_name: sql`c.token_name`,
-          chain_name: sql`c.chain_name`,
-          interval: sql`c.bucket`,
-          open_time: isoInstant(sql`c.bucket_start`),
-          close_time: isoInstant(sql`c.bucket_start + ${width}`),
-          open: sql`c.open`,
-          high: sql`c.high`,
-          low: sql`c.low`,
-          close: sql`c.close`,
-          samples: sql`c.samples`,
-          provenance: provenanceJson(sql`coalesce(c.close_read_at, c.bucket_start + ${width})`, sql`c.close_block_number`, asOf),
-        }),
-        sql`c.bucket_start`,
-      )} as items, count(*)::int as count
-      from (
-        select * from price_candles
+    const result = await sql<CandleRow>`
+      select * from (
+        select bucket_start, open, high, low, close, samples, close_block_number, close_read_at from price_candles
         where token_name = ${filter.token} and chain_name = ${filter.chain} and bucket = ${filter.interval} ${from} ${to}
         order by bucket_start desc limit ${filter.limit}
-      ) c join ${provenanceSourcesRelation([source])} using (token_name, chain_name)`.execute(this.db);
-    return result.rows[0];
+      ) c order by bucket_start asc`.execute(this.db);
+    return result.rows.map((r) => ({
+      bucket_start: new Date(r.bucket_start),
+      open: Number(r.open),
+      high: Number(r.high),
+      low: Number(r.low),
+      close: Number(r.close),
+      samples: Number(r.samples),
+      close_block_number: r.close_block_number === null ? null : Number(r.close_block_number),
+      close_read_at: r.close_read_at === null ? null : new Date(r.close_read_at),
+    }));
   }
 }

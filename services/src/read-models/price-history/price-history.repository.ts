@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { sql } from 'kysely';
 import { DatabaseRepository } from '../database-repository.js';
-import { isoInstant, jsonArray, jsonObject, type ProvenanceSource, provenanceJson, provenanceSourcesRelation } from '../json-text.js';
 import { PRICE_PAIRS, pricePairs } from '../retention.js';
 
 /** One reading: a price and when it was read on chain. */
@@ -110,33 +109,21 @@ export class PriceHistoryRepository extends DatabaseRepository {
   }
 
   /**
-   * The public API's readings as the JSON text of PublicPriceRow[] and their count: newest first,
-   * filtered, at most `limit` (the newest `limit` of each matching pair through the (token, chain,
-   * timestamp) index, merged), each with its provenance from `sources` and its age at `asOf`.
+   * The public API: newest first, filtered, at most `limit`: the newest `limit` of each matching
+   * pair through the (token, chain, timestamp) index, merged.
    */
-  async publicPricesJson(filter: PublicPriceFilter, sources: readonly ProvenanceSource[], asOf: Date): Promise<{ items: string; count: number }> {
+  async publicPrices(filter: PublicPriceFilter) {
     const pairs = PRICE_PAIRS.filter((p) => (filter.token ?? p.token) === p.token && (filter.chain ?? p.chain) === p.chain);
     const from = filter.from ? sql`and h.timestamp >= ${filter.from.toISOString()}::timestamptz` : sql``;
     const to = filter.to ? sql`and h.timestamp <= ${filter.to.toISOString()}::timestamptz` : sql``;
-    const result = await sql<{ items: string; count: number }>`
-      select ${jsonArray(
-        jsonObject({
-          token_name: sql`r.token_name`,
-          chain_name: sql`r.chain_name`,
-          price: sql`r.price`,
-          timestamp: isoInstant(sql`r.timestamp`),
-          provenance: provenanceJson(sql`r.timestamp`, sql`r.block_number`, asOf),
-        }),
-        sql`r.timestamp desc, r.id desc`,
-      )} as items, count(*)::int as count
-      from (
-        select r.* from ${pricePairs(pairs)}, lateral (
-          select h.id, h.token_name, h.chain_name, h.price, h.block_number, h.timestamp from price_history h
-          where h.token_name = pair.token_name and h.chain_name = pair.chain_name ${from} ${to}
-          order by h.timestamp desc, h.id desc limit ${filter.limit}::int
-        ) r
-        order by r.timestamp desc, r.id desc limit ${filter.limit}::int
-      ) r join ${provenanceSourcesRelation(sources)} using (token_name, chain_name)`.execute(this.db);
-    return result.rows[0];
+    const result = await sql<{ token_name: string; chain_name: string; price: number; block_number: number | null; timestamp: Date }>`
+      select r.token_name, r.chain_name, r.price, r.block_number, r.timestamp
+      from ${pricePairs(pairs)}, lateral (
+        select h.id, h.token_name, h.chain_name, h.price, h.block_number, h.timestamp from price_history h
+        where h.token_name = pair.token_name and h.chain_name = pair.chain_name ${from} ${to}
+        order by h.timestamp desc, h.id desc limit ${filter.limit}::int
+      ) r
+      order by r.timestamp desc, r.id desc limit ${filter.limit}::int`.execute(this.db);
+    return result.rows;
   }
 }
