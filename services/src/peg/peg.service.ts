@@ -7,12 +7,12 @@ import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { chartWindow, followsEveryReading, ROLLUP } from '../prices/chart-window.js';
+import { PriceCloseSeries } from '../prices/price-close-series.js';
 import { HISTORY_TABLES } from '../prices/prices.service.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
-import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 import { SILVER_TABLES } from '../silver/silver.service.js';
@@ -25,7 +25,7 @@ export class PegService {
 
   constructor(
     private readonly prices: PriceHistoryRepository,
-    private readonly candles: PriceCandlesRepository,
+    private readonly closeSeries: PriceCloseSeries,
     private readonly silver: SilverPricesRepository,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
@@ -53,7 +53,7 @@ export class PegService {
       // Silver's closes at their bucket's start, as XSD's are: each XSD close meets the same hour's or day's silver.
       raw ? this.silver.history(from) : this.silver.rollupCloses(ROLLUP[resolution], from, 'bucket'),
       this.silver.latest(),
-      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.candles.closes('XSD', chain, ROLLUP[resolution], from))),
+      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.closeSeries.since('XSD', chain, resolution, from))),
     ]);
     return {
       days,

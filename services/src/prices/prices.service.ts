@@ -13,10 +13,10 @@ import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js'
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
-import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
-import { chartWindow, followsEveryReading, ROLLUP } from './chart-window.js';
+import { chartWindow, followsEveryReading } from './chart-window.js';
+import { PriceCloseSeries } from './price-close-series.js';
 
 /** The tables each answer is read from: a projection commit to one makes the answer stale. */
 const LATEST_TABLES = ['price_history', 'token_supply', 'chain_settings'] as const;
@@ -33,7 +33,7 @@ export class PricesService {
 
   constructor(
     private readonly prices: PriceHistoryRepository,
-    private readonly candles: PriceCandlesRepository,
+    private readonly closeSeries: PriceCloseSeries,
     private readonly chainSettings: ChainSettingsRepository,
     private readonly supplies: TokenSupplyRepository,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
@@ -94,7 +94,7 @@ export class PricesService {
     const now = this.clock();
     const { from, resolution } = chartWindow(now, days);
     const [rows, current] = await Promise.all([
-      resolution === 'reading' ? this.prices.history(token, chain, from) : this.candles.closes(token, chain, ROLLUP[resolution], from),
+      resolution === 'reading' ? this.prices.history(token, chain, from) : this.closeSeries.since(token, chain, resolution, from),
       this.prices.latest(token, chain),
     ]);
     const points = buildChartPoints(rows, { rules: tokenChartRules(days), now, current: current?.price ?? null });
