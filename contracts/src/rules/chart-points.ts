@@ -125,6 +125,13 @@ function toChartPoint(point: TimedPrice): ChartPoint {
   return { timestamp: new Date(toMillis(point.timestamp)).toISOString(), price: point.price };
 }
 
-function sortByTime<T extends TimedPrice>(points: readonly T[]): T[] {
-  return [...points].sort((a, b) => toMillis(a.timestamp) - toMillis(b.timestamp));
+/** Oldest first; the already ordered series the read models give are walked once, not copied and sorted. */
+function sortByTime<T extends TimedPrice>(points: readonly T[]): readonly T[] {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const point of points) {
+    const at = toMillis(point.timestamp);
+    if (at < previous) return [...points].sort((a, b) => toMillis(a.timestamp) - toMillis(b.timestamp));
+    if (Number.isFinite(at)) previous = at;
+  }
+  return points;
 }
