@@ -35,7 +35,6 @@ export class PegService {
     this.chains = activeNetworks(networks).map((n) => n.name);
     const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
     this.answers = answers.perQuery([...HISTORY_TABLES, ...SILVER_TABLES], ({ days }) => String(days), (query) => this.read(query), {
-      // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
       followsCommits: ({ days }) => followsEveryReading(days),
     });
   }

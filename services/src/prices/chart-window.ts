@@ -9,5 +9,8 @@ export function chartWindow(now: Date, days: number): { readonly from: Date; rea
 /** The rollup (price candles, silver rollups) each resolution beyond a day reads. */
 export const ROLLUP = { hour: '1h', day: '1d' } as const;
 
-/** Whether a chart changes with every reading (else only its newest close and the current price move). */
+/**
+ * Whether a chart changes with every reading. Beyond a day a reading moves only the newest hourly
+ * or daily close and the current price: such answers are read again each minute, not at each reading.
+ */
 export const followsEveryReading = (days: number) => chartResolution(days) === 'reading';

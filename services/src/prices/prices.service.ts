@@ -48,7 +48,6 @@ export class PricesService {
       HISTORY_TABLES,
       ({ token, chain, days }) => `${token}|${chain}|${days}`,
       (query) => this.readHistory(query),
-      // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
       { followsCommits: ({ days }) => followsEveryReading(days) },
     );
   }

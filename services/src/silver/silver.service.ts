@@ -34,7 +34,6 @@ export class SilverService {
     const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
     this.latestAnswer = answers.latest(SILVER_TABLES, () => this.readLatest());
     this.historyAnswers = answers.perQuery(SILVER_TABLES, ({ days }) => String(days), (query) => this.readHistory(query), {
-      // Over more than a day a reading moves only the newest hourly point and the current price: read again each minute, not at each reading.
       followsCommits: ({ days }) => followsEveryReading(days),
     });
   }
