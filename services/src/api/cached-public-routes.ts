@@ -1,29 +1,43 @@
 import type { INestApplicationContext, Type } from '@nestjs/common';
+import { PegHealthQuerySchema } from '@xsd/contracts/api/peg';
 import { NO_SILVER_DATA_MESSAGE } from '@xsd/contracts/api/prices';
+import { PriceHistoryQuerySchema, SilverHistoryQuerySchema } from '@xsd/contracts/api/prices-query';
 import { CalendarService } from '../calendar/calendar.service.js';
 import { ChainStatusService } from '../chains/status/chain-status.service.js';
 import { ApiError } from '../http/api-error.filter.js';
+import { parseRequest } from '../http/validation.js';
 import { NewsService } from '../news/news.service.js';
+import { PegService } from '../peg/peg.service.js';
 import { PricesService } from '../prices/prices.service.js';
-import type { CachedRoute } from '../read-cache/cached-routes.js';
 import { CACHE_CONTROL } from '../read-cache/reply-cached.js';
 import { SilverService } from '../silver/silver.service.js';
 import { SiteService } from '../site/site.service.js';
+import type { HotRoute } from './hot-lane.js';
 
 /**
  * The hot public reads (what every page and poll asks for), served from memory past Nest's
- * pipeline (see serveCachedRoutes). Bodies are the types of @xsd/contracts/api/*.
+ * pipeline (see serveHotRoutes). Bodies are the types of @xsd/contracts/api/*.
  */
-export function cachedPublicRoutes(app: INestApplicationContext): CachedRoute[] {
+export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
   // An app built from some of the modules (a test's) serves the routes of those it has, as its controllers did.
-  const routes: CachedRoute[] = [];
-  const serve = <S>(type: Type<S>, build: (service: S) => CachedRoute[]) => {
+  const routes: HotRoute[] = [];
+  const serve = <S>(type: Type<S>, build: (service: S) => HotRoute[]) => {
     const service = provided(app, type);
     if (service !== null) routes.push(...build(service));
   };
   serve(PricesService, (prices) => [
     // LatestPricesResponse.
     { url: '/api/prices/latest', cacheControl: CACHE_CONTROL.latest, answer: () => prices.latest() },
+    // PriceHistoryResponse.
+    {
+      url: '/api/prices/history',
+      cacheControl: CACHE_CONTROL.history,
+      answer: (query) => prices.history(parseRequest(PriceHistoryQuerySchema, query, 'invalid_query')),
+    },
+  ]);
+  serve(PegService, (peg) => [
+    // PegHealthResponse: XSD's deviation from silver per chain over `days` (beyond the spec).
+    { url: '/api/prices/peg', cacheControl: CACHE_CONTROL.history, answer: (query) => peg.peg(parseRequest(PegHealthQuerySchema, query, 'invalid_query')) },
   ]);
   serve(SilverService, (silver) => [
     // SilverLatestResponse, or 404 while no silver price was ever read.
@@ -35,6 +49,12 @@ export function cachedPublicRoutes(app: INestApplicationContext): CachedRoute[] 
         if (answer.isNull) throw new ApiError(404, 'no_silver_data', NO_SILVER_DATA_MESSAGE);
         return answer;
       },
+    },
+    // SilverHistoryResponse.
+    {
+      url: '/api/silver/history',
+      cacheControl: CACHE_CONTROL.history,
+      answer: (query) => silver.history(parseRequest(SilverHistoryQuerySchema, query, 'invalid_query')),
     },
   ]);
   serve(SiteService, (site) => [

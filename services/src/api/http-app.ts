@@ -8,9 +8,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { Metrics } from '../metrics/metrics.js';
-import { serveCachedRoutes } from '../read-cache/cached-routes.js';
 import { readYourWrites } from '../read-cache/read-your-writes.js';
 import { cachedPublicRoutes } from './cached-public-routes.js';
+import { HotLane } from './hot-lane.js';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from '../http/edge-validation.js';
 import { RequestLog, requestIdGenerator } from '../http/request-log.js';
@@ -70,7 +70,10 @@ export interface HttpAdapterOptions {
 export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdapter {
   const timeouts = options.timeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const proxies = options.trustedProxies ?? [];
-  return new FastifyAdapter({
+  const requestId = requestIdGenerator(proxies);
+  const logger = options.logger?.child({ context: 'Http' }) ?? null;
+  let lane: HotLane | null = null;
+  const adapter = new FastifyAdapter({
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: proxies.length > 0 ? [...proxies] : false,
     return503OnClosing: true,
@@ -78,8 +81,8 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
     skipMiddie: true,
     clientErrorHandler: answerClientError,
     // A line per request with its id (X-Request-Id, from a trusted proxy or new), echoed in the answer.
-    ...(options.logger ? { loggerInstance: options.logger.child({ context: 'Http' }) } : {}),
-    genReqId: requestIdGenerator(proxies),
+    ...(logger ? { loggerInstance: logger } : {}),
+    genReqId: requestId,
     logController: new RequestLog(),
     // A URL that is not valid percent-encoding never reaches a route: answer it in the JSON error shape too.
     // It runs before any hook, the security headers' too.
@@ -89,7 +92,8 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
         .code(400)
         .send({ error: { code: 'bad_url', message: 'The request URL is not valid (broken percent-encoding).' } }),
     serverFactory: (handler: RequestHandler): Server => {
-      const hosted = requireHost(handler);
+      lane = new HotLane(handler, requestId, logger);
+      const hosted = requireHost(lane.handle);
       return (
         createServer(
           {
@@ -117,6 +121,16 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
       );
     },
   });
+  // Fastify made its server (and so the lane) as the adapter was built.
+  const hotLane = lane as HotLane | null;
+  if (hotLane === null) throw new Error('Fastify did not call the server factory');
+  const fastify = adapter.getInstance() as unknown as FastifyInstance;
+  fastify.decorate('hotLane', hotLane);
+  fastify.addHook('preClose', (done) => {
+    hotLane.close();
+    done();
+  });
+  return adapter;
 }
 
 type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -193,7 +207,7 @@ export interface HttpAppOptions {
  */
 export async function configureHttpApp(app: NestFastifyApplication, options: HttpAppOptions = {}): Promise<boolean> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  recordRequestDurations(fastify, app.get(Metrics));
+  fastify.hotLane.measureWith(recordRequestDurations(fastify, app.get(Metrics)));
   await app.register(securityHeaders);
   // A state-changing request from another site's page is refused (403) before any route runs;
   // the CLI's bearer-token requests carry no browser headers and pass.
@@ -222,7 +236,7 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
     // Quality 4 is close to gzip's size at a fraction of brotli's default (11) cost per response.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  serveCachedRoutes(fastify, cachedRoutes);
+  fastify.hotLane.serve(fastify, cachedRoutes);
   if (options.webDir === null) return false;
   return serveWebApp(fastify, options.webDir);
 }

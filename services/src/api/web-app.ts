@@ -5,17 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CachedBody } from '../read-cache/cached-json.js';
 import { replyCached } from '../read-cache/reply-cached.js';
+import type { HotRoute } from './hot-lane.js';
 
 /** The built React app: `web/dist` at the repo root unless XSD_WEB_DIR says otherwise. */
 export function webDistDir(): string {
   return process.env.XSD_WEB_DIR ?? resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
-}
-
-/** A file of the build answered from memory with a strong ETag, compressed once; read once, when the server starts. */
-interface MemoryFile {
-  readonly body: CachedBody;
-  readonly type: string;
-  readonly cacheControl: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -34,16 +28,15 @@ const NEVER_STORE = new Set(['version.json']);
 /** index.html is revalidated on every load: a new version of the app must show at once. */
 const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
-function memoryFile(dir: string, name: string): MemoryFile {
+/** A file of the build answered from memory with a strong ETag, compressed once; read once, when the server starts. */
+function memoryFile(dir: string, name: string, url = `/${name}`): HotRoute {
+  const body = new CachedBody(readFileSync(join(dir, name)));
   return {
-    body: new CachedBody(readFileSync(join(dir, name))),
-    type: TYPES[extname(name)] ?? 'application/octet-stream',
+    url,
+    answer: () => Promise.resolve(body),
+    contentType: TYPES[extname(name)] ?? 'application/octet-stream',
     cacheControl: NEVER_STORE.has(name) ? 'no-store' : REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
   };
-}
-
-function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile): FastifyReply {
-  return replyCached(request, reply, file.body, file.cacheControl, file.type);
 }
 
 /**
@@ -77,7 +70,8 @@ const SOURCE_MAP = /\.map$/;
  */
 export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()): Promise<boolean> {
   if (!existsSync(join(dir, 'index.html'))) return false;
-  const index = memoryFile(dir, 'index.html');
+  const index = memoryFile(dir, 'index.html', '/');
+  const indexBody = await index.answer({});
 
   await fastify.register(fastifyStatic, {
     root: join(dir, 'assets'),
@@ -87,14 +81,12 @@ export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()):
     index: false,
     allowedPath: (path) => !SOURCE_MAP.test(path),
   });
-  // The few files at the top of the build (favicon, version.json...): one route each.
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === 'index.html' || SOURCE_MAP.test(entry.name)) continue;
-    const file = memoryFile(dir, entry.name);
-    fastify.get(`/${entry.name}`, FROM_MEMORY, (request, reply) => sendMemoryFile(request, reply, file));
-  }
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendMemoryFile(request, reply, index);
-  fastify.get('/', FROM_MEMORY, sendIndex);
+  // The few files at the top of the build (favicon, version.json...), and the app's page at `/`.
+  const files = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'index.html' && !SOURCE_MAP.test(entry.name))
+    .map((entry) => memoryFile(dir, entry.name));
+  fastify.hotLane.serve(fastify, [index, ...files]);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => replyCached(request, reply, indexBody, index.cacheControl, index.contentType);
   fastify.get('/*', FROM_MEMORY, (request, reply) => {
     // Unknown API paths and missing assets stay 404s in the JSON error shape.
     if (NOT_THE_APP.test(normalisedPath(request.url))) return reply.callNotFound();

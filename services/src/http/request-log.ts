@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIPv4 } from 'node:net';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { routeTemplate } from './request-metrics.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -52,6 +53,13 @@ function isTrusted(list: BlockList, address: string | undefined): boolean {
   return list.check(address, 'ipv6');
 }
 
+export const REQUEST_COMPLETED = 'request completed';
+
+/** The fields of a request's line: its route template, never the raw path (which holds ids and queries). */
+export function completedRequestLine(method: string, route: string, status: number, elapsedMs: number) {
+  return { method, route, status, durationMs: Math.round(elapsedMs * 10) / 10 };
+}
+
 /**
  * Fastify's request logging, one line a request: id, method, route template (never the raw
  * path, which holds ids and queries), status and duration. The id is echoed in `X-Request-Id`,
@@ -69,15 +77,9 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
-    const line = {
-      method: request.method,
-      route: request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'),
-      status,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-      ...(error ? { error: error.message } : {}),
-    };
-    if (status >= 500 || error) request.log.error(line, 'request completed');
-    else request.log.info(line, 'request completed');
+    const line = { ...completedRequestLine(request.method, routeTemplate(request), status, reply.elapsedTime), ...(error ? { error: error.message } : {}) };
+    if (status >= 500 || error) request.log.error(line, REQUEST_COMPLETED);
+    else request.log.info(line, REQUEST_COMPLETED);
   }
 
   override routeNotFound(): void {}

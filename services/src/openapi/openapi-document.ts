@@ -45,6 +45,7 @@ const HISTORY_DAYS = query('days', 'Whole days from 1 to 365, default 1: 1 day i
 const PARAMETERS: Record<string, ReturnType<typeof query>[]> = {
   'GET /api/prices/history': [query('token', 'XSD or BankX', true), query('chain', 'Network name', true), HISTORY_DAYS],
   'GET /api/silver/history': [HISTORY_DAYS],
+  'GET /api/prices/peg': [HISTORY_DAYS],
 };
 
 /** Routes served by Fastify itself rather than a Nest controller, so the scan cannot see them. */

@@ -8,7 +8,7 @@ import { buildOpenApiDocument, OPENAPI_PATH } from './openapi-document.js';
  * GET /api/openapi.json, written once on the first request (the routes are known only once the
  * app is initialised) and then answered from memory with an ETag. No documentation UI is
  * served: swagger-ui's inline scripts break the content security policy. `cachedRoutes` are the
- * GET routes served from memory past Nest (see serveCachedRoutes), which Nest's scan cannot see.
+ * GET routes served from memory past Nest (see HotLane), which Nest's scan cannot see.
  */
 export function registerOpenApiRoute(app: NestFastifyApplication, cachedRoutes: readonly string[]): void {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;

@@ -25,16 +25,21 @@ export function replyCached(
   cacheControl: string,
   contentType = 'application/json; charset=utf-8',
 ): FastifyReply {
-  reply.header('cache-control', cacheControl).header('etag', json.etag).header('vary', 'Accept-Encoding');
-  if (matches(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
+  reply.headers(cachedAnswerHeaders(cacheControl)).header('etag', json.etag);
+  if (ifNoneMatch(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
   reply.type(contentType);
   const encoded = json.negotiate(request.headers['accept-encoding']);
   if (encoded === null) return reply.send(json.body);
   return reply.header('content-encoding', encoded.encoding).send(encoded.body);
 }
 
+/** The headers of every cached answer, 200 or 304, but its ETag. */
+export function cachedAnswerHeaders(cacheControl: string): Record<string, string> {
+  return { 'cache-control': cacheControl, vary: 'Accept-Encoding' };
+}
+
 /** If-None-Match holds this ETag (alone, in a list, weak or strong), or is `*`. */
-function matches(header: string | undefined, etag: string): boolean {
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   if (header === etag) return true;
   return header.split(',').some((tag) => {

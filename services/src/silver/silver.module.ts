@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ReadCacheModule } from '../read-cache/read-cache.module.js';
-import { SilverController } from './silver.controller.js';
 import { SilverService } from './silver.service.js';
 
 /** The silver price per gram, read from its read model. */
 @Module({
   imports: [ReadCacheModule],
-  controllers: [SilverController],
   providers: [SilverService],
   exports: [SilverService],
 })
