@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,6 @@ import { waitFor } from './wait-for.js';
 const START_MAIN = fileURLToPath(new URL('../../dist/apps/start/main.js', import.meta.url));
 /** How long a stack may take to stop on SIGTERM before it is killed (and that reported). */
 const STOP_GRACE_MS = 20_000;
-/** How long the pipes may stay open after the exit (a grandchild holding them) before the output is read. */
-const OUTPUT_DRAIN_MS = 2_000;
 /** Starts on fresh ports after a port this helper chose was taken before the stack could listen on it. */
 const PORT_RACE_ATTEMPTS = 3;
 /**
@@ -82,7 +80,7 @@ export class StackStartError extends Error {
  * Runs the whole product as `make start` does, in a child process on free ports with a data
  * folder of its own, and waits until /api/health answers 200. For end-to-end tests of the web
  * app and the CLI. A stack that exits first rejects with a StackStartError naming its exit code
- * or signal and holding its output (KeptOutput).
+ * or signal and holding its output (keptOutput).
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   // Ports the caller names are its own business (a test may take one on purpose): no retry then.
@@ -115,24 +113,26 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     XSD_DEVNET_SEED: String(options.seed ?? 7),
     ...options.env,
   };
-  const kept = new KeptOutput();
+  // The output goes to a file, not through this process: a stack under load logs a line a
+  // request, and reading them would take this process's time from the load generator.
+  const outputDir = await mkdtemp(join(tmpdir(), 'silverboard-stack-output-'));
+  const outputPath = join(outputDir, 'output.log');
+  const outputFd = openSync(outputPath, 'a');
   const child: ChildProcess = spawn(process.execPath, [START_MAIN], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', outputFd, outputFd],
   });
-  child.stdout?.setEncoding('utf8').on('data', (text: string) => kept.add(text));
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => kept.add(text));
+  closeSync(outputFd);
+  let finalOutput: string | null = null;
+  const output = () => finalOutput ?? keptOutput(outputPath);
   const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));
   let killed = false;
   const exited = new Promise<StackExit>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, killed })),
   );
-  const closed = new Promise((resolve) => child.once('close', resolve));
-  // Its last words may still be in the pipes when 'exit' comes: wait for them (bounded).
   const finished = exited.then(async (exit) => {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, OUTPUT_DRAIN_MS)))]);
-    clearTimeout(timer);
+    finalOutput ??= keptOutput(outputPath);
+    await rm(outputDir, { recursive: true, force: true });
     return exit;
   });
   const url = `http://127.0.0.1:${port}`;
@@ -152,8 +152,8 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     return { ...exit, killed };
   };
   const died = Promise.race([
-    finished.then((exit) => new StackStartError(`the stack exited early (${describeExit(exit)})`, exit, kept.text())),
-    spawnFailed.then((error) => new StackStartError(`the stack could not be started: ${error.message}`, null, kept.text())),
+    finished.then((exit) => new StackStartError(`the stack exited early (${describeExit(exit)})`, exit, output())),
+    spawnFailed.then((error) => new StackStartError(`the stack could not be started: ${error.message}`, null, output())),
   ]).then((error) => Promise.reject(error));
   died.catch(() => undefined);
   try {
@@ -168,9 +168,9 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
     const exit = await stop();
     if (error instanceof StackStartError) throw error;
     const reason = `${error instanceof Error ? error.message : String(error)}; stopped it (${describeExit(exit)})`;
-    throw new StackStartError(reason, exit, kept.text());
+    throw new StackStartError(reason, exit, output());
   }
-  return { url, port, metricsUrl, pid: child.pid!, devnetBasePort, env, output: () => kept.text(), stop };
+  return { url, port, metricsUrl, pid: child.pid!, devnetBasePort, env, output, stop };
 }
 
 export function describeExit(exit: StackExit): string {
@@ -178,32 +178,28 @@ export function describeExit(exit: StackExit): string {
   return exit.killed ? `${how}, killed after ${STOP_GRACE_MS / 1000} s` : how;
 }
 
-/**
- * A stack's output as the tests read it: the start (the devnet and listening lines) and the most
- * recent part. A stack under load logs a line a request, tens of megabytes a benchmark: all of it
- * kept would cost this process the time the load generator needs.
- */
-class KeptOutput {
-  static readonly HEAD = 64 * 1024;
-  static readonly TAIL = 256 * 1024;
-  private head = '';
-  private tail = '';
-  private left = 0;
+/** Bytes of the start kept (the devnet and listening lines), and of the most recent output. */
+const OUTPUT_HEAD = 64 * 1024;
+const OUTPUT_TAIL = 256 * 1024;
 
-  add(text: string): void {
-    if (this.head.length < KeptOutput.HEAD) {
-      const room = KeptOutput.HEAD - this.head.length;
-      this.head += text.slice(0, room);
-      text = text.slice(room);
-    }
-    this.tail += text;
-    if (this.tail.length > 2 * KeptOutput.TAIL) {
-      this.left += this.tail.length - KeptOutput.TAIL;
-      this.tail = this.tail.slice(-KeptOutput.TAIL);
-    }
+/** A stack's output as the tests read it: the start and the most recent part, not the megabytes of a benchmark between. */
+function keptOutput(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return '';
   }
-
-  text(): string {
-    return this.left === 0 ? this.head + this.tail : `${this.head}\n[${this.left} characters of output left out]\n${this.tail}`;
+  try {
+    const size = fstatSync(fd).size;
+    const read = (position: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      return buffer.subarray(0, readSync(fd, buffer, 0, length, position)).toString();
+    };
+    if (size <= OUTPUT_HEAD + OUTPUT_TAIL) return read(0, size);
+    const left = size - OUTPUT_HEAD - OUTPUT_TAIL;
+    return `${read(0, OUTPUT_HEAD)}\n[${left} bytes of output left out]\n${read(size - OUTPUT_TAIL, OUTPUT_TAIL)}`;
+  } finally {
+    closeSync(fd);
   }
 }
