@@ -97,10 +97,17 @@ export interface LoggerOptions {
 }
 
 /**
+ * JSON lines are gathered to this many bytes before a write (a write is a hand-off to libuv's
+ * thread pool: a line a request under load made one a request) and written at least this often.
+ */
+const WRITE_AT_BYTES = 8192;
+const FLUSH_EVERY_MS = 250;
+
+/**
  * The process's logger: one JSON object a line with `time`, `level`, `role` and `msg`, plus
  * `context` (the Nest Logger's name) and for requests their id. JSON lines are written without
- * waiting (under load many go in one write: a line a request otherwise costs a write a request),
- * and pino writes what is left synchronously when the process exits, so the last lines are kept;
+ * waiting, 8 KB at a time or within 250 ms, and pino writes what is left synchronously when the
+ * process exits, so the last lines are kept;
  * pretty ones, for a person at a terminal, synchronously.
  */
 export function createLogger(options: LoggerOptions): Logger {
@@ -119,7 +126,7 @@ export function createLogger(options: LoggerOptions): Logger {
           return `${context}${String(log.method)} ${String(log.route)} ${String(log.status)} ${String(log.durationMs)} ms`;
         },
       })
-    : (options.destination ?? pino.destination({ fd: 1, sync: false }));
+    : (options.destination ?? pino.destination({ fd: 1, sync: false, minLength: WRITE_AT_BYTES, periodicFlush: FLUSH_EVERY_MS }));
   return pino(
     {
       level: options.level,
