@@ -206,3 +206,35 @@ describe('JetStream event log: ephemeral followers leave nothing behind', () => 
     expect(Date.now() - killedAt).toBeLessThan(15_000);
   });
 });
+
+describe('JetStream event log: a scan reads as its caller takes pages', () => {
+  const names = uniqueStream();
+  let log: JetStreamEventLog;
+
+  beforeAll(async () => {
+    log = await JetStreamEventLog.connect({ servers: SERVERS, ...names });
+    await log.appendMany(priceTicks(5_000));
+  });
+
+  afterAll(async () => {
+    await log.close();
+    await deleteStream(names.stream);
+  });
+
+  it('given a caller that took two pages, then the server has sent it those two pages and nothing more', async () => {
+    const pages = log.scan(1, 5_000, 500);
+    await pages.next();
+    const second = await pages.next();
+    const nc = await connect({ servers: SERVERS });
+    try {
+      const consumers = [];
+      for await (const consumer of (await nc.jetstreamManager()).consumers.list(names.stream)) consumers.push(consumer);
+
+      expect(second.value?.at(-1)?.sequence).toBe(1_000);
+      expect(consumers.map((consumer) => consumer.delivered.stream_seq)).toEqual([1_000]);
+    } finally {
+      await nc.close();
+      await pages.return(undefined);
+    }
+  });
+});

@@ -201,27 +201,41 @@ export class JetStreamEventLog implements EventLog {
   async *scan(fromSequence: number, throughSequence: number, pageSize: number): AsyncGenerator<ScannedEvent[]> {
     const from = Math.max(1, Math.floor(fromSequence));
     if (from > throughSequence) return;
-    // One ordered consumer for the whole range (a new one per page costs a consumer's set-up each):
-    // it asks the server for more only as pages are taken, so a slow reader holds one page.
+    const size = Math.max(1, Math.floor(pageSize));
+    // One ordered consumer for the whole range (a new one per page costs a consumer's set-up each),
+    // one fetch a page: it asks the server for a page only when the caller takes the one before, so
+    // a slow reader holds two pages at most (its consume would pull the whole range into memory).
     const consumer = await this.retryTransient(() =>
       this.js.consumers.get(this.stream, { opt_start_seq: from, filterSubjects: this.subjects, inactive_threshold: 30_000 }),
     ).catch((error: unknown) => {
       throw unavailable('scan', error);
     });
-    const messages = await consumer.consume({ max_messages: Math.max(1, pageSize) });
     try {
       let page: ScannedEvent[] = [];
-      for await (const message of messages) {
-        page.push(new LazyScannedEvent(message.seq, message.string()));
-        const last = message.seq >= throughSequence || message.info.pending === 0;
-        if (page.length >= pageSize || last) {
+      for (let next = from; ; ) {
+        const messages = await consumer.fetch({ max_messages: Math.min(size - page.length, throughSequence - next + 1) });
+        const before = next;
+        for await (const message of messages) {
+          page.push(new LazyScannedEvent(message.seq, message.string()));
+          next = message.seq + 1;
+          if (message.seq >= throughSequence || message.info.pending === 0) {
+            messages.stop();
+            yield page;
+            return;
+          }
+        }
+        // A fetch cut short (the ordered consumer restarting after a gap) is topped up by the next;
+        // one that found nothing at all ran past the end of the stream.
+        if (next === before && next > (await this.lastSequence())) {
+          if (page.length > 0) yield page;
+          return;
+        }
+        if (page.length >= size) {
           yield page;
           page = [];
         }
-        if (last) return;
       }
     } finally {
-      messages.stop();
       await consumer.delete().catch(() => false);
     }
   }
