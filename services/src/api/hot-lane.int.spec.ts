@@ -86,6 +86,16 @@ describe('the hot lane: hot routes answered before Fastify, as Fastify answers t
     }
   });
 
+  it.each([
+    ['a NUL in a query the route ignores', '/api/news?x=%00', {}, 400],
+    ['a multipart body type on a GET', '/api/news', { 'content-type': 'multipart/form-data; boundary=x' }, 200],
+  ])('answers %s as Fastify does', async (_case, path, given, status) => {
+    const headers = { 'accept-encoding': 'identity', ...given };
+    const ours = await overSocket(path, headers);
+    expect(ours.status).toBe(status);
+    expect(ours).toEqual(await throughFastify(path, headers));
+  });
+
   it('gives every answer a request id of its own and sends CORS on the public read paths only', async () => {
     const first = await fetch(`${base}/api/prices/latest`);
     const second = await fetch(`${base}/api/prices/latest`);

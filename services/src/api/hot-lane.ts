@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
+import { findUnsafeText } from '@xsd/contracts/text/safe-text';
 import { completedRequestLine } from '../http/request-log.js';
 import type { RequestDurations } from '../http/request-metrics.js';
 import type { CachedBody } from '../read-cache/cached-json.js';
@@ -50,8 +51,8 @@ const COOKIE_SEEN = `${SEEN_COOKIE}=`;
  * logger) was half the cost of such a request, which sends bytes held in memory. The answer is
  * the one the Fastify route gives (a test compares them): the same security, CORS and cache
  * headers, ETag and 304, compressed forms, request id, log line and request metrics. Anything
- * else (HEAD, https or a proxy's forwarded headers, the cookie, an answer that throws, such as
- * a bad query's 400, a server closing) goes on to Fastify and the route registered beside it.
+ * else (HEAD, https or a proxy's forwarded headers, a body or its type, the cookie, a query with
+ * text the edge refuses, an answer that throws, such as a bad query's 400, a server closing) goes on to Fastify and the route registered beside it.
  */
 export class HotLane {
   private readonly routes = new Map<string, LaneRoute>();
@@ -73,6 +74,8 @@ export class HotLane {
     const started = performance.now();
     // The parser Fastify's router uses, so the lane's query is the route's.
     const query: HotQuery = mark === -1 || mark === url.length - 1 ? {} : parseQuery(url.slice(mark + 1));
+    // Text PostgreSQL cannot hold is the edge's 400 (requireWellFormedText), whatever the route reads.
+    if (findUnsafeText(query) !== null) return this.next(request, response);
     let answer: Promise<CachedBody>;
     try {
       answer = entry.route.answer(query);
@@ -110,10 +113,15 @@ export class HotLane {
     this.open = false;
   }
 
-  /** Plain http from anyone (HSTS is for https, directly or through a proxy), no read-your-writes cookie. */
+  /**
+   * Plain http from anyone (HSTS is for https, directly or through a proxy), no body nor a body's
+   * type (the edge refuses a multipart one where a route takes none), no read-your-writes cookie.
+   */
   private plain(request: IncomingMessage): boolean {
     const { headers } = request;
     if ((request.socket as TLSSocket).encrypted || headers['x-forwarded-proto'] !== undefined) return false;
+    if (headers['content-type'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
     return headers.cookie === undefined || !headers.cookie.includes(COOKIE_SEEN);
   }
 
