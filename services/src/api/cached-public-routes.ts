@@ -15,8 +15,8 @@ import { SiteService } from '../site/site.service.js';
 import type { HotRoute } from './hot-lane.js';
 
 /**
- * The hot public reads (what every page and poll asks for), served from memory past Nest's
- * pipeline (see serveHotRoutes). Bodies are the types of @xsd/contracts/api/*.
+ * The hot public reads (what every page and poll asks for, and the charts' windows), served from
+ * memory past Nest's pipeline (see HotLane). Bodies are the types of @xsd/contracts/api/*.
  */
 export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
   // An app built from some of the modules (a test's) serves the routes of those it has, as its controllers did.

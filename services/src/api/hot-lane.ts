@@ -3,10 +3,10 @@ import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
 import { findUnsafeText } from '@xsd/contracts/text/safe-text';
-import { completedRequestLine } from '../http/request-log.js';
+import { completedRequestLine, REQUEST_COMPLETED } from '../http/request-log.js';
 import type { RequestDurations } from '../http/request-metrics.js';
 import type { CachedBody } from '../read-cache/cached-json.js';
-import { cachedAnswerHeaders, ifNoneMatch, replyCached } from '../read-cache/reply-cached.js';
+import { cachedAnswerHeaders, ifNoneMatch, JSON_CONTENT_TYPE, replyCached } from '../read-cache/reply-cached.js';
 import { SEEN_COOKIE } from '../read-cache/read-your-writes.js';
 import { isPublicReadPath } from './cors.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -47,12 +47,14 @@ const COOKIE_SEEN = `${SEEN_COOKIE}=`;
 
 /**
  * Answers the plain case of a hot route straight from Node's request handler, before Fastify:
- * a GET of its path, over plain http from the client itself, with no read-your-writes cookie. Fastify's pipeline (request and reply objects, the route lookup, a dozen hooks, a child
- * logger) was half the cost of such a request, which sends bytes held in memory. The answer is
- * the one the Fastify route gives (a test compares them): the same security, CORS and cache
- * headers, ETag and 304, compressed forms, request id, log line and request metrics. Anything
- * else (HEAD, https or a proxy's forwarded headers, a body or its type, the cookie, a query with
- * text the edge refuses, an answer that throws, such as a bad query's 400, a server closing) goes on to Fastify and the route registered beside it.
+ * a GET of its path, over plain http from the client itself, with no read-your-writes cookie.
+ * Fastify's pipeline (request and reply objects, the route lookup, a dozen hooks, a child logger)
+ * was half the cost of such a request, which sends bytes held in memory. The answer is the one
+ * the Fastify route gives (a test compares them): the same security, CORS and cache headers,
+ * ETag and 304, compressed forms, request id, log line and request metrics. Anything else (HEAD,
+ * https or a proxy's forwarded headers, a body or its type, the cookie, a query with text the
+ * edge refuses, an answer that throws, such as a bad query's 400, a server closing) goes on to
+ * Fastify and the route registered beside it.
  */
 export class HotLane {
   private readonly routes = new Map<string, LaneRoute>();
@@ -138,7 +140,7 @@ export class HotLane {
       const bytes = encoded?.body ?? body.body;
       response.writeHead(status, {
         ...headers,
-        'content-type': route.contentType ?? JSON_TYPE,
+        'content-type': route.contentType ?? JSON_CONTENT_TYPE,
         etag: body.etag,
         ...(encoded ? { 'content-encoding': encoded.encoding } : {}),
         'content-length': String(bytes.length),
@@ -148,8 +150,6 @@ export class HotLane {
     }
     const elapsedMs = performance.now() - started;
     this.durations?.('GET', route.url, status, elapsedMs);
-    this.logger?.info({ reqId: id, ...completedRequestLine('GET', route.url, status, elapsedMs) }, 'request completed');
+    this.logger?.info({ reqId: id, ...completedRequestLine('GET', route.url, status, elapsedMs) }, REQUEST_COMPLETED);
   }
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';

@@ -107,8 +107,7 @@ const FLUSH_EVERY_MS = 250;
  * The process's logger: one JSON object a line with `time`, `level`, `role` and `msg`, plus
  * `context` (the Nest Logger's name) and for requests their id. JSON lines are written without
  * waiting, 8 KB at a time or within 250 ms, and pino writes what is left synchronously when the
- * process exits, so the last lines are kept;
- * pretty ones, for a person at a terminal, synchronously.
+ * process exits, so the last lines are kept; pretty ones, for a person at a terminal, synchronously.
  */
 export function createLogger(options: LoggerOptions): Logger {
   const readable = options.pretty ?? process.stdout.isTTY === true;

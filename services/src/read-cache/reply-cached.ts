@@ -13,6 +13,9 @@ export const CACHE_CONTROL = {
   never: 'no-store',
 } as const;
 
+/** What a cached answer is unless its route says otherwise. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Sends a cached answer (JSON unless told otherwise): `304` when the client holds the same ETag,
  * else the bytes in the best encoding the client accepts, compressed once per answer rather than
@@ -23,7 +26,7 @@ export function replyCached(
   reply: FastifyReply,
   json: CachedBody,
   cacheControl: string,
-  contentType = 'application/json; charset=utf-8',
+  contentType = JSON_CONTENT_TYPE,
 ): FastifyReply {
   reply.headers(cachedAnswerHeaders(cacheControl)).header('etag', json.etag);
   if (ifNoneMatch(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
