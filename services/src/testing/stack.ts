@@ -130,9 +130,13 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
   const exited = new Promise<StackExit>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, killed })),
   );
-  const finished = exited.then(async (exit) => {
+  // Once the stack is gone (or never started), its output is read a last time and the file removed.
+  const keepOutput = async () => {
     finalOutput ??= keptOutput(outputPath);
     await rm(outputDir, { recursive: true, force: true });
+  };
+  const finished = exited.then(async (exit) => {
+    await keepOutput();
     return exit;
   });
   const url = `http://127.0.0.1:${port}`;
@@ -153,7 +157,10 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
   };
   const died = Promise.race([
     finished.then((exit) => new StackStartError(`the stack exited early (${describeExit(exit)})`, exit, output())),
-    spawnFailed.then((error) => new StackStartError(`the stack could not be started: ${error.message}`, null, output())),
+    spawnFailed.then(async (error) => {
+      await keepOutput();
+      return new StackStartError(`the stack could not be started: ${error.message}`, null, output());
+    }),
   ]).then((error) => Promise.reject(error));
   died.catch(() => undefined);
   try {
