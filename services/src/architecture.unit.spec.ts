@@ -17,11 +17,12 @@ import { describe, expect, it } from 'vitest';
  *   projections' checkpoints and the read-your-writes progress on them, and the dead-letter
  *   recorder it injects into the event log;
  * - event-sourcing: deciders and appending their decisions (waiting on core's progress);
- * - http: what controllers share at the edge (validation, the error filter, the v1 rate limit,
- *   the request ids and the line logged per request);
+ * - http: what controllers share at the edge (validation, the error filter, the request ids
+ *   and the line logged per request);
  * - content: the HTML rules of news and calendar (sanitising, plain text), which the read
  *   models apply when they answer;
- * - rate-limit, uploads: attempt stores and photo stores, an adapter per mode like the event log;
+ * - rate-limit, uploads: attempt stores and photo stores, an adapter per mode like the event
+ *   log, and the in-memory limits (the public API's per-client windows);
  * - devnet: the local chains, a tool that the start script and the tests run, knowing nothing of the app.
  *
  * Every other top folder is a domain folder, found by listing, not named here. That includes

@@ -1,7 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { PegHealthQuerySchema } from '@xsd/contracts/api/peg';
 import { NO_SILVER_DATA_MESSAGE } from '@xsd/contracts/api/prices';
-import { PriceHistoryQuerySchema, SilverHistoryQuerySchema } from '@xsd/contracts/api/prices-query';
+import { PriceHistoryQuerySchema, PublicCandlesQuerySchema, PublicPricesQuerySchema, SilverHistoryQuerySchema } from '@xsd/contracts/api/prices-query';
 import { CalendarService } from '../calendar/calendar.service.js';
 import { ChainStatusService } from '../chains/status/chain-status.service.js';
 import { ApiError } from '../http/api-error.filter.js';
@@ -9,6 +10,8 @@ import { parseRequest } from '../http/validation.js';
 import { NewsService } from '../news/news.service.js';
 import { PegService } from '../peg/peg.service.js';
 import { PricesService } from '../prices/prices.service.js';
+import { PublicApiService } from '../public-api/public-api.service.js';
+import { rateLimitHeaders, type V1RateLimiter } from '../rate-limit/v1-rate-limit.js';
 import { CACHE_CONTROL } from '../read-cache/reply-cached.js';
 import { SilverService } from '../silver/silver.service.js';
 import { SiteService } from '../site/site.service.js';
@@ -74,6 +77,34 @@ export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
     { url: '/api/calendar/events', cacheControl: CACHE_CONTROL.revalidate, answer: () => calendar.events() },
   ]);
   return routes;
+}
+
+/**
+ * The public API's pages (PublicApiController declares them, and answers what the lane passes on),
+ * from the lane in front of it: each page is cached per bucketed window, and the client's budget
+ * is counted by the same limiter as the route's hook.
+ */
+export function publicApiLaneRoutes(app: INestApplicationContext, limiter: V1RateLimiter): HotRoute[] {
+  const publicApi = provided(app, PublicApiService);
+  if (publicApi === null) return [];
+  const limit = (request: IncomingMessage, address: string) => {
+    const standing = limiter.take(request, address);
+    return standing.allowed ? rateLimitHeaders(standing) : null;
+  };
+  return [
+    {
+      url: '/api/v1/prices',
+      cacheControl: CACHE_CONTROL.latest,
+      limit,
+      answer: (query) => publicApi.prices(parseRequest(PublicPricesQuerySchema, query, 'invalid_query')),
+    },
+    {
+      url: '/api/v1/candles',
+      cacheControl: CACHE_CONTROL.latest,
+      limit,
+      answer: (query) => publicApi.candles(parseRequest(PublicCandlesQuerySchema, query, 'invalid_query')),
+    },
+  ];
 }
 
 /** The app's instance of `type`, or null when none of its modules provides it. */

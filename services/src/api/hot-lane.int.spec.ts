@@ -1,5 +1,7 @@
+import { type IncomingHttpHeaders, request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_V1_RATE_LIMIT, tooManyRequestsMessage } from '../rate-limit/v1-rate-limit.js';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
 import { createWebBuildFixture, type WebBuildFixture } from '../testing/web-build-fixture.js';
 
@@ -31,7 +33,14 @@ const HOT_PATHS = [
   '/api/prices/history?token=XSD&token=BankX&chain=Ethereum',
   '/api/silver/history?days=%ZZ',
   '/api/prices/peg?days=366',
+  // The public API, in front of its controller: counted once a request against the client's budget.
+  '/api/v1/prices?token=XSD&chain=Ethereum&limit=100',
+  '/api/v1/candles?token=XSD&chain=Ethereum&interval=1d',
+  '/api/v1/candles?token=XSD&chain=BSC&interval=5m',
 ];
+
+/** The client's budget goes down by one a request, whichever path answers it (checked apart). */
+const BUDGET_HEADERS = ['ratelimit-remaining', 'ratelimit-reset'];
 
 describe('the hot lane: hot routes answered before Fastify, as Fastify answers them', () => {
   let api: ApiTestApp;
@@ -75,14 +84,16 @@ describe('the hot lane: hot routes answered before Fastify, as Fastify answers t
     for (const acceptEncoding of ['identity', 'gzip', 'br, gzip']) {
       const headers = { 'accept-encoding': acceptEncoding };
       const ours = await overSocket(path, headers);
-      expect(ours, acceptEncoding).toEqual(await throughFastify(path, headers));
+      const theirs = await throughFastify(path, headers);
+      expect(withoutBudget(ours), acceptEncoding).toEqual(withoutBudget(theirs));
+      if (path.startsWith('/api/v1/')) expect(Number(theirs.headers['ratelimit-remaining'])).toBe(Number(ours.headers['ratelimit-remaining']) - 1);
       expect(ours.headers['x-content-type-options']).toBe('nosniff');
       const etag = ours.headers.etag;
       if (etag === undefined) continue;
       const revalidation = { ...headers, 'if-none-match': etag };
       const notModified = await overSocket(path, revalidation);
       expect(notModified.status).toBe(304);
-      expect(notModified).toEqual(await throughFastify(path, revalidation));
+      expect(withoutBudget(notModified)).toEqual(withoutBudget(await throughFastify(path, revalidation)));
     }
   });
 
@@ -96,6 +107,30 @@ describe('the hot lane: hot routes answered before Fastify, as Fastify answers t
     expect(ours).toEqual(await throughFastify(path, headers));
   });
 
+  it("counts a public API request once against its client's budget, whichever path answers it, and leaves the 429 to the route", async () => {
+    const client = '127.0.0.23';
+    const { max, windowSeconds } = DEFAULT_V1_RATE_LIMIT;
+    const remaining = async (path: string, status: number) => {
+      const answer = await getFrom(base, client, path);
+      expect(answer.status, path).toBe(status);
+      expect(answer.headers['ratelimit-limit']).toBe(String(max));
+      return Number(answer.headers['ratelimit-remaining']);
+    };
+    expect(await remaining('/api/v1/prices?limit=5', 200)).toBe(max - 1);
+    // A bad query goes on to the controller (its 400), counted once still.
+    expect(await remaining('/api/v1/prices?limit=0', 400)).toBe(max - 2);
+    expect(await remaining('/api/v1/candles?token=XSD&chain=Ethereum', 200)).toBe(max - 3);
+    for (let i = 4; i <= max; i += 1) expect(await remaining('/api/v1/prices?limit=5', 200)).toBe(max - i);
+    const refused = await getFrom(base, client, '/api/v1/prices?limit=5');
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+    expect(JSON.parse(refused.body)).toEqual({ error: { code: 'too_many_requests', message: tooManyRequestsMessage(DEFAULT_V1_RATE_LIMIT, retryAfter) } });
+    // Another client is not held back.
+    expect((await getFrom(base, '127.0.0.24', '/api/v1/prices?limit=5')).status).toBe(200);
+  });
+
   it('gives every answer a request id of its own and sends CORS on the public read paths only', async () => {
     const first = await fetch(`${base}/api/prices/latest`);
     const second = await fetch(`${base}/api/prices/latest`);
@@ -105,6 +140,24 @@ describe('the hot lane: hot routes answered before Fastify, as Fastify answers t
     expect((await fetch(`${base}/api/news`)).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+function withoutBudget(answer: Answer): Answer {
+  return { ...answer, headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !BUDGET_HEADERS.includes(name))) };
+}
+
+/** A GET over a socket from `localAddress` (another loopback address is another client), body as text. */
+function getFrom(base: string, localAddress: string, path: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(`${base}${path}`, { localAddress }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 /** What fetch shows of an encoding it undid: the header stays. */
 function encodingOf(headers: Headers): Record<string, string> {

@@ -26,6 +26,12 @@ export interface HotRoute {
   readonly contentType?: string;
   /** The answer's bytes; may throw an ApiError (a 400 for a bad query, a 404 while there is nothing to show). */
   readonly answer: (query: HotQuery) => Promise<CachedBody>;
+  /**
+   * A per-client budget the route's own hook keeps too (V1RateLimiter): counts the request once
+   * for its client's address, and gives the headers of the client's standing, or null when the
+   * budget is spent (the route answers the 429).
+   */
+  readonly limit?: (request: IncomingMessage, address: string) => Readonly<Record<string, string>> | null;
 }
 
 declare module 'fastify' {
@@ -78,6 +84,12 @@ export class HotLane {
     const query: HotQuery = mark === -1 || mark === url.length - 1 ? {} : parseQuery(url.slice(mark + 1));
     // Text PostgreSQL cannot hold is the edge's 400 (requireWellFormedText), whatever the route reads.
     if (findUnsafeText(query) !== null) return this.next(request, response);
+    let standing: Readonly<Record<string, string>> | null = null;
+    if (entry.route.limit !== undefined) {
+      const address = request.socket.remoteAddress;
+      standing = address === undefined ? null : entry.route.limit(request, address);
+      if (standing === null) return this.next(request, response);
+    }
     let answer: Promise<CachedBody>;
     try {
       answer = entry.route.answer(query);
@@ -87,7 +99,7 @@ export class HotLane {
       return this.next(request, response);
     }
     answer.then(
-      (body) => this.send(request, response, entry, body, started),
+      (body) => this.send(request, response, entry, standing, body, started),
       () => this.next(request, response),
     );
   };
@@ -99,14 +111,24 @@ export class HotLane {
 
   /** Serves each route from the lane, and from a Fastify route of its own for what the lane passes on. */
   serve(fastify: FastifyInstance, routes: readonly HotRoute[]): void {
+    this.front(routes);
     for (const route of routes) {
-      const cors: Record<string, string> = isPublicReadPath(route.url) ? { 'access-control-allow-origin': '*' } : {};
-      this.routes.set(route.url, { route, headers: { ...SECURITY_HEADERS, ...cors, ...cachedAnswerHeaders(route.cacheControl) } });
       // replyCached compresses each answer once, and these routes take no body: the compression
       // plugin's per-request hooks (compress the reply, inflate the request) have nothing to do here.
       fastify.get(route.url, { compress: false, decompress: false }, async (request: FastifyRequest, reply: FastifyReply) =>
         replyCached(request, reply, await route.answer(request.query as HotQuery), route.cacheControl, route.contentType),
       );
+    }
+  }
+
+  /**
+   * Serves each route from the lane in front of the Nest controller that serves the same path
+   * (and declares it in the OpenAPI document), which answers what the lane passes on.
+   */
+  front(routes: readonly HotRoute[]): void {
+    for (const route of routes) {
+      const cors: Record<string, string> = isPublicReadPath(route.url) ? { 'access-control-allow-origin': '*' } : {};
+      this.routes.set(route.url, { route, headers: { ...SECURITY_HEADERS, ...cors, ...cachedAnswerHeaders(route.cacheControl) } });
     }
   }
 
@@ -116,20 +138,29 @@ export class HotLane {
   }
 
   /**
-   * Plain http from anyone (HSTS is for https, directly or through a proxy), no body nor a body's
-   * type (the edge refuses a multipart one where a route takes none), no read-your-writes cookie.
+   * Plain http from the client itself (HSTS is for https, directly or through a proxy; behind a
+   * trusted proxy the client's address is X-Forwarded-For's, as Fastify reads it), no body nor a
+   * body's type (the edge refuses a multipart one where a route takes none), no read-your-writes cookie.
    */
   private plain(request: IncomingMessage): boolean {
     const { headers } = request;
-    if ((request.socket as TLSSocket).encrypted || headers['x-forwarded-proto'] !== undefined) return false;
+    if ((request.socket as TLSSocket).encrypted || headers['x-forwarded-proto'] !== undefined || headers['x-forwarded-for'] !== undefined) return false;
     if (headers['content-type'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
     return headers.cookie === undefined || !headers.cookie.includes(COOKIE_SEEN);
   }
 
-  private send(request: IncomingMessage, response: ServerResponse, entry: LaneRoute, body: CachedBody, started: number): void {
+  private send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    entry: LaneRoute,
+    standing: Readonly<Record<string, string>> | null,
+    body: CachedBody,
+    started: number,
+  ): void {
     const id = this.requestId(request);
-    const { route, headers } = entry;
+    const { route } = entry;
+    const headers = standing === null ? entry.headers : { ...entry.headers, ...standing };
     let status: number;
     if (ifNoneMatch(request.headers['if-none-match'], body.etag)) {
       status = 304;

@@ -9,14 +9,14 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { Metrics } from '../metrics/metrics.js';
 import { readYourWrites } from '../read-cache/read-your-writes.js';
-import { cachedPublicRoutes } from './cached-public-routes.js';
+import { cachedPublicRoutes, publicApiLaneRoutes } from './cached-public-routes.js';
 import { HotLane } from './hot-lane.js';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from '../http/edge-validation.js';
 import { RequestLog, requestIdGenerator } from '../http/request-log.js';
 import { SECURITY_HEADERS, securityHeaders } from './security-headers.js';
 import { recordRequestDurations } from '../http/request-metrics.js';
-import { registerV1RateLimit } from '../http/v1-rate-limit.js';
+import { registerV1RateLimit } from '../rate-limit/v1-rate-limit.js';
 import { registerOpenApiRoute } from '../openapi/openapi-route.js';
 import { serveWebApp } from './web-app.js';
 
@@ -213,7 +213,7 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
   // the CLI's bearer-token requests carry no browser headers and pass.
   app.enableCsrfProtection();
   await app.register(publicCors);
-  await registerV1RateLimit(app);
+  const v1Limiter = registerV1RateLimit(app);
   const cachedRoutes = cachedPublicRoutes(app);
   registerOpenApiRoute(app, cachedRoutes.map((route) => route.url));
   await app.register(fastifyCookie);
@@ -237,6 +237,7 @@ export async function configureHttpApp(app: NestFastifyApplication, options: Htt
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   fastify.hotLane.serve(fastify, cachedRoutes);
+  fastify.hotLane.front(publicApiLaneRoutes(app, v1Limiter));
   if (options.webDir === null) return false;
   return serveWebApp(fastify, options.webDir);
 }

@@ -6,7 +6,7 @@ import { PublicCandlesQuerySchema, PublicPricesQuerySchema } from '@xsd/contract
 import { ApiErrorSchema, PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/contracts/api/public-api-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRequest } from '../http/validation.js';
-import { V1_RATE_LIMIT_HEADERS, V1_TOO_MANY_DESCRIPTION } from '../http/v1-rate-limit.js';
+import { V1_RATE_LIMIT_HEADERS, V1_TOO_MANY_DESCRIPTION } from '../rate-limit/v1-rate-limit.js';
 import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { PublicApiService } from './public-api.service.js';
 

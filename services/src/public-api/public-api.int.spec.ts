@@ -3,7 +3,7 @@ import { PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/co
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
-import { DEFAULT_V1_RATE_LIMIT, tooManyRequestsMessage } from '../http/v1-rate-limit.js';
+import { DEFAULT_V1_RATE_LIMIT, tooManyRequestsMessage } from '../rate-limit/v1-rate-limit.js';
 import { createApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 const NOW = Date.UTC(2026, 2, 2, 12, 0, 0);

@@ -1,8 +1,10 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import type { IncomingMessage } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config/config.js';
-import { ApiError } from './api-error.filter.js';
+import { ApiError } from '../http/api-error.filter.js';
+import { FixedWindows, type WindowStanding } from './fixed-windows.js';
+import { clientKey } from './token-buckets.js';
 
 /**
  * How many requests one client may make to /api/v1/* per window. A client is `request.ip` (which
@@ -48,23 +50,60 @@ export const V1_RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until the window ends', schema: { type: 'integer' } },
 } as const;
 
+/** Clients whose windows are kept at once (an entry is about 100 bytes): see FixedWindows. */
+const MAX_CLIENTS = 10_000;
+
 /**
- * Rate-limits /api/v1/* alone, one budget per client across its routes: RateLimit-Limit,
- * -Remaining and -Reset on every answer (the IETF draft's names), and over the limit a 429 in
- * the JSON error shape with Retry-After. Runs at onRequest, before any route work.
+ * The per-client budget of /api/v1/*, one across its routes, asked by whichever answers a request
+ * first: the hot lane or the route's onRequest hook. A request is counted once, whichever asks.
  */
-export async function registerV1RateLimit(app: NestFastifyApplication, limit: V1RateLimit = v1RateLimitFromEnv()): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false, enableDraftSpec: true });
+export class V1RateLimiter {
+  private readonly windows: FixedWindows;
+  private readonly counted = new WeakMap<IncomingMessage, WindowStanding>();
+
+  constructor(
+    readonly limit: V1RateLimit,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.windows = new FixedWindows(limit.max, limit.windowSeconds * 1000, MAX_CLIENTS);
+  }
+
+  /** Counts `request` against its client (`address`: request.ip) once, and says where the client stands. */
+  take(request: IncomingMessage, address: string): WindowStanding {
+    let standing = this.counted.get(request);
+    if (standing === undefined) {
+      standing = this.windows.take(clientKey(address), this.now());
+      this.counted.set(request, standing);
+    }
+    return standing;
+  }
+}
+
+/** The RateLimit-* headers (the IETF draft's names) of a standing, and Retry-After when it is refused. */
+export function rateLimitHeaders(standing: WindowStanding): Record<string, string> {
+  return {
+    'ratelimit-limit': String(standing.limit),
+    'ratelimit-remaining': String(standing.remaining),
+    'ratelimit-reset': String(standing.resetSeconds),
+    ...(standing.allowed ? {} : { 'retry-after': String(standing.resetSeconds) }),
+  };
+}
+
+/**
+ * Rate-limits /api/v1/* alone: RateLimit-Limit, -Remaining and -Reset on every answer, and over
+ * the limit a 429 in the JSON error shape with Retry-After. Runs at onRequest, before any route
+ * work. Returns the limiter, for the hot lane's /api/v1 routes.
+ */
+export function registerV1RateLimit(app: NestFastifyApplication, limit: V1RateLimit = v1RateLimitFromEnv()): V1RateLimiter {
+  const limiter = new V1RateLimiter(limit);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  const check = fastify.rateLimit({
-    max: limit.max,
-    timeWindow: limit.windowSeconds * 1000,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, 'too_many_requests', tooManyRequestsMessage(limit, Math.ceil(context.ttl / 1000))),
-  });
   // A callback hook: every other request passes straight through, with no promise made for it.
   fastify.addHook('onRequest', function v1RateLimit(request, reply, done) {
     if (!V1_PATH.test(request.url)) return done();
-    check.call(this, request, reply).then(() => done(), done);
+    const standing = limiter.take(request.raw, request.ip);
+    reply.headers(rateLimitHeaders(standing));
+    if (standing.allowed) return done();
+    done(new ApiError(429, 'too_many_requests', tooManyRequestsMessage(limit, standing.resetSeconds)));
   });
+  return limiter;
 }
