@@ -7,15 +7,13 @@ import { ProjectionProgress } from '../core/projection-progress.js';
 import { bucketStart } from '../read-models/price-candles/candle-buckets.js';
 import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import type { PriceRow } from '../read-models/price-history/price-history.repository.js';
+import { HotValue } from '../read-cache/hot-value.js';
 import { ROLLUP } from './chart-window.js';
 
 /** The longest window each rollup draws (chartResolution): its series holds that much, every shorter window is a slice. */
 const SPAN_DAYS = { '1h': HOURLY_POINTS_MAX_DAYS, '1d': MAX_HISTORY_DAYS } as const;
-const CANDLES = 'price_candles';
 
 interface Series {
-  /** price_candles' version (ProjectionProgress) before the rows were read: the series is right while it stays. */
-  readonly version: number;
   /** Bucket starts (epoch ms) and closes, oldest first. */
   readonly starts: Float64Array;
   readonly closes: Float64Array;
@@ -23,14 +21,13 @@ interface Series {
 
 /**
  * Each token and chain's hourly closes over 90 days and daily closes over a year, as two typed
- * arrays apiece (35 kB for the hourly series), read again after a commit to price_candles (a tick).
- * A chart window is a slice of one: with 14 pairs and 365 `days` values the history route has
- * 5,110 answers, and each used to read its closes itself.
+ * arrays apiece (35 kB for the hourly series), each a HotValue read again after a commit to
+ * price_candles (a tick). A chart window is a slice of one: with 14 pairs and 365 `days` values
+ * the history route has 5,110 answers, and each used to read its closes itself.
  */
 @Injectable()
 export class PriceCloseSeries {
-  private readonly series = new Map<string, Series>();
-  private readonly loading = new Map<string, { readonly version: number; readonly promise: Promise<Series> }>();
+  private readonly series = new Map<string, HotValue<Series>>();
 
   constructor(
     private readonly candles: PriceCandlesRepository,
@@ -50,28 +47,19 @@ export class PriceCloseSeries {
 
   private current(token: TokenName, chain: ChainName, bucket: '1h' | '1d'): Promise<Series> {
     const key = `${token}|${chain}|${bucket}`;
-    const version = this.progress.version(CANDLES);
-    const held = this.series.get(key);
-    if (held?.version === version) return Promise.resolve(held);
-    // A read that started before the newest commit is not joined: it may miss that commit's rows.
-    const loading = this.loading.get(key);
-    if (loading?.version === version) return loading.promise;
-    const from = new Date(this.clock().getTime() - SPAN_DAYS[bucket] * DAY_MS);
-    const promise = this.candles.closes(token, chain, bucket, from).then((rows) => {
-      const series: Series = {
-        version,
-        starts: Float64Array.from(rows, (row) => row.timestamp.getTime()),
-        closes: Float64Array.from(rows, (row) => row.price),
-      };
-      // A slower read of an older version never replaces a newer series.
-      if ((this.series.get(key)?.version ?? -1) <= version) this.series.set(key, series);
-      return series;
-    });
-    this.loading.set(key, { version, promise });
-    void promise.finally(() => {
-      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-    }).catch(() => undefined);
-    return promise;
+    let series = this.series.get(key);
+    if (series === undefined) {
+      // Only a commit changes the closes (the span's start moving with the clock drops a close no
+      // window shows), so a series has no age limit and is never timed against the clock.
+      series = new HotValue(this.progress, { tables: ['price_candles'], maxAgeMs: Number.POSITIVE_INFINITY, load: () => this.read(token, chain, bucket) });
+      this.series.set(key, series);
+    }
+    return series.get();
+  }
+
+  private async read(token: TokenName, chain: ChainName, bucket: '1h' | '1d'): Promise<Series> {
+    const rows = await this.candles.closes(token, chain, bucket, new Date(this.clock().getTime() - SPAN_DAYS[bucket] * DAY_MS));
+    return { starts: Float64Array.from(rows, (row) => row.timestamp.getTime()), closes: Float64Array.from(rows, (row) => row.price) };
   }
 }
 

@@ -46,6 +46,16 @@ export class CachedBody {
 }
 
 /**
+ * An answer already written as JSON text (the public API's pages: public-api/public-api-json.ts),
+ * typed by the value it holds.
+ */
+export class JsonText<T> {
+  declare private readonly holds: T;
+
+  constructor(readonly text: string) {}
+}
+
+/**
  * One JSON answer, serialised once. Only its bytes are kept, never the object beside them: an
  * object costs several times its JSON in memory. `T` is the body's type.
  */
@@ -53,8 +63,8 @@ export class CachedJson<T = unknown> extends CachedBody {
   /** The answer is `null` (a route answers 404 for it). */
   readonly isNull: boolean;
 
-  constructor(value: T) {
-    super(Buffer.from(JSON.stringify(value)));
+  constructor(value: T | JsonText<T>) {
+    super(Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value)));
     this.isNull = value === null;
   }
 

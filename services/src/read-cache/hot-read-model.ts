@@ -1,123 +1,38 @@
-import type { DB } from '../database/schema.js';
+import { CachedJson, type JsonText } from './cached-json.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
-import { ALL_PROJECTIONS } from '../read-models/projections.js';
-import { CachedJson } from './cached-json.js';
+import { HotValue, type HotValueOptions } from './hot-value.js';
 
-export interface HotReadModelOptions<T> {
-  /** The tables the answer is read from: a commit of any projection writing one makes it stale. */
-  readonly tables: readonly (keyof DB & string)[];
-  /**
-   * The longest an answer is kept even when nothing was projected, for answers that change with
-   * time alone (a 24 h change, an expiry, "upcoming").
-   */
-  readonly maxAgeMs: number;
-  /**
-   * Whether a commit to `tables` can change the answer (default true). An answer no commit can
-   * change (a window that ends before the newest rows, a chart of closed hours) is read again
-   * only when `maxAgeMs` passes.
-   */
-  readonly followsCommits?: boolean;
-  readonly load: () => Promise<T>;
-  readonly now?: () => number;
+export interface HotReadModelOptions<T> extends Omit<HotValueOptions<CachedJson<T>>, 'load' | 'onKeep'> {
+  /** The answer, or its JSON already written (JsonText). */
+  readonly load: () => Promise<T | JsonText<T>>;
   /** Told the bytes the answer holds (body and compressed forms) whenever they change. */
   readonly onBytes?: (bytes: number) => void;
 }
 
-interface Built<T> {
-  readonly json: CachedJson<T>;
-  /** Each projection's version (ProjectionProgress.version) as this process knew it before the rows were read. */
-  readonly versions: readonly number[];
-  readonly at: number;
-  /** Reloads are numbered as they start: an older one finishing late never replaces a newer answer. */
-  readonly generation: number;
-}
-
 /**
  * A read model's answer held in memory as its bytes (CachedJson), so a hot route costs a map
- * look-up instead of a query.
- *
- * It is fresh while none of its projections changed rows since the versions seen before its rows
- * were read (a checkpoint moved by events the projection does not apply changes nothing), and it
- * is younger than `maxAgeMs`. Projection progress in this process is what a
- * command waits on before it answers (read-your-writes) and what the live follower records
- * after each projection commit, in the embedded and the distributed mode alike: so a request
- * never gets an answer older than a change a command already reported done. Concurrent
- * requests for a stale answer share one reload.
+ * look-up instead of a query: a HotValue of the answer's bytes, read again as HotValue says.
  */
 export class HotReadModel<T> {
-  private built: Built<T> | null = null;
-  private loading: { readonly versions: readonly number[]; readonly promise: Promise<Built<T>> } | null = null;
-  private readonly now: () => number;
-  private readonly projections: readonly string[];
-  private generations = 0;
+  private readonly answer: HotValue<CachedJson<T>>;
 
-  constructor(
-    private readonly progress: ProjectionProgress,
-    private readonly options: HotReadModelOptions<T>,
-  ) {
-    this.now = options.now ?? Date.now;
-    this.projections = projectionsWriting(options.tables);
+  constructor(progress: ProjectionProgress, { load, onBytes, ...options }: HotReadModelOptions<T>) {
+    const answer: HotValue<CachedJson<T>> = new HotValue(progress, {
+      ...options,
+      load: async () => new CachedJson(await load()),
+      onKeep:
+        onBytes &&
+        ((json) => {
+          json.onGrow = () => {
+            if (answer.holds(json)) onBytes(json.bytes);
+          };
+          onBytes(json.bytes);
+        }),
+    });
+    this.answer = answer;
   }
 
   get(): Promise<CachedJson<T>> {
-    const built = this.built;
-    if (built !== null && this.fresh(built)) return Promise.resolve(built.json);
-    return this.reload().then((next) => next.json);
+    return this.answer.get();
   }
-
-
-  private fresh(built: Built<T>): boolean {
-    // Rows no projection writes (tables the staff tools will fill) change without a commit this
-    // process could see: such an answer is read for each request (concurrent ones still share a read).
-    if (this.projections.length === 0) return false;
-    if (this.now() - built.at >= this.options.maxAgeMs) return false;
-    return this.options.followsCommits === false || this.sameVersions(built.versions);
-  }
-
-  private sameVersions(versions: readonly number[]): boolean {
-    const { projections } = this;
-    for (let i = 0; i < projections.length; i++) {
-      if (this.progress.version(projections[i]) !== versions[i]) return false;
-    }
-    return true;
-  }
-
-  private keep(built: Built<T>): void {
-    this.built = built;
-    const { onBytes } = this.options;
-    if (onBytes === undefined) return;
-    const { json } = built;
-    json.onGrow = () => {
-      if (this.built?.json === json) onBytes(json.bytes);
-    };
-    onBytes(json.bytes);
-  }
-
-  /**
-   * Joins a reload under way only if it started at the versions known now: one that started
-   * before a projection changed rows may have read them before the change.
-   */
-  private reload(): Promise<Built<T>> {
-    if (this.loading !== null && this.sameVersions(this.loading.versions)) return this.loading.promise;
-    const versions = this.projections.map((name) => this.progress.version(name));
-    const at = this.now();
-    const generation = ++this.generations;
-    const promise = this.options
-      .load()
-      .then((value) => {
-        const built: Built<T> = { json: new CachedJson(value), versions, at, generation };
-        if (this.built === null || this.built.generation < generation) this.keep(built);
-        return built;
-      })
-      .finally(() => {
-        if (this.loading?.promise === promise) this.loading = null;
-      });
-    this.loading = { versions, promise };
-    return promise;
-  }
-}
-
-/** The projections that write any of these tables (none yet for a table only staff tools will fill). */
-function projectionsWriting(tables: readonly string[]): string[] {
-  return ALL_PROJECTIONS.filter((projection) => projection.tables.some((table) => tables.includes(table))).map((p) => p.name);
 }

@@ -26,6 +26,15 @@ export interface PublicPriceFilter {
   readonly limit: number;
 }
 
+/** A reading of the public API, its read time as epoch milliseconds. */
+export interface PriceReading {
+  readonly token_name: string;
+  readonly chain_name: string;
+  readonly price: number;
+  readonly block_number: number | null;
+  readonly at_ms: number;
+}
+
 const row = (price: number | null, timestamp: Date | string | null): PriceRow | null =>
   price === null || timestamp === null ? null : { price: Number(price), timestamp: new Date(timestamp) };
 
@@ -112,12 +121,13 @@ export class PriceHistoryRepository extends DatabaseRepository {
    * The public API: newest first, filtered, at most `limit`: the newest `limit` of each matching
    * pair through the (token, chain, timestamp) index, merged.
    */
-  async publicPrices(filter: PublicPriceFilter) {
+  async publicPrices(filter: PublicPriceFilter): Promise<PriceReading[]> {
     const pairs = PRICE_PAIRS.filter((p) => (filter.token ?? p.token) === p.token && (filter.chain ?? p.chain) === p.chain);
     const from = filter.from ? sql`and h.timestamp >= ${filter.from.toISOString()}::timestamptz` : sql``;
     const to = filter.to ? sql`and h.timestamp <= ${filter.to.toISOString()}::timestamptz` : sql``;
-    const result = await sql<{ token_name: string; chain_name: string; price: number; block_number: number | null; timestamp: Date }>`
-      select r.token_name, r.chain_name, r.price, r.block_number, r.timestamp
+    // Read times as epoch milliseconds: a page is up to 1,000 rows, and a Date parsed from text a row was a tenth of its cost.
+    const result = await sql<PriceReading>`
+      select r.token_name, r.chain_name, r.price, r.block_number, floor(extract(epoch from r.timestamp) * 1000)::float8 as at_ms
       from ${pricePairs(pairs)}, lateral (
         select h.id, h.token_name, h.chain_name, h.price, h.block_number, h.timestamp from price_history h
         where h.token_name = pair.token_name and h.chain_name = pair.chain_name ${from} ${to}
