@@ -2,7 +2,7 @@
  * The API's resident memory under varied-window load (issue 21): the read cache is sized in bytes
  * (XSD_READ_CACHE_MB), so many distinct windows must not grow the process past the target.
  *
- *   node --conditions=source --import tsx bench/http/memory.ts [--days 365] [--seconds 30] [--connections 20] [--reference /work/main] [--api-node-flags=--max-old-space-size=256]
+ *   node --conditions=source --import tsx bench/http/memory.ts [--days 365] [--seconds 30] [--connections 20] [--reference /work/main] [--api-node-flags=--max-old-space-size=256] [--routes all|v1]
  *
  * On a fresh PostgreSQL database and JetStream stream of this machine: appends `--days` of hourly
  * XSD prices on every network, BankX on Ethereum and silver, and a reading a minute of XSD on
@@ -38,11 +38,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     reference: { type: 'string' },
     'api-node-flags': { type: 'string', default: '' },
+    routes: { type: 'string', default: 'all' },
   },
 });
 const DAYS = Math.max(2, Number(values.days));
 const SECONDS = Math.max(1, Number(values.seconds));
 const CONNECTIONS = Math.max(1, Number(values.connections));
+/** `all`: the history, silver, peg and v1 routes in turn; `v1`: the public API's pages alone. */
+const ROUTES = values.routes === 'v1' ? 'v1' : 'all';
 const API_NODE_FLAGS = values['api-node-flags'].split(' ').filter(Boolean);
 const RSS_TARGET_MB = 400;
 const APPEND_BATCH = 2_000;
@@ -80,7 +83,7 @@ function variedPath(now: number): string {
   const days = 1 + randomInt(DAYS);
   const to = now - randomInt(DAYS * DAY);
   const from = to - randomInt(Math.min(to - (now - DAYS * DAY), 60 * DAY)) - MINUTE;
-  switch (randomInt(5)) {
+  switch (ROUTES === 'v1' ? 3 + randomInt(2) : randomInt(5)) {
     case 0:
       return `/api/prices/history?token=${pick(['XSD', 'XSD', 'BankX'])}&chain=${pick(['Ethereum', 'BSC', 'Base'])}&days=${days}`;
     case 1:

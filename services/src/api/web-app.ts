@@ -29,10 +29,11 @@ const NEVER_STORE = new Set(['version.json']);
 const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 /** A file of the build answered from memory with a strong ETag, compressed once; read once, when the server starts. */
-function memoryFile(dir: string, name: string, url = `/${name}`): HotRoute {
+function memoryFile(dir: string, name: string, url = `/${name}`): HotRoute & { readonly body: CachedBody } {
   const body = new CachedBody(readFileSync(join(dir, name)));
   return {
     url,
+    body,
     answer: () => Promise.resolve(body),
     contentType: TYPES[extname(name)] ?? 'application/octet-stream',
     cacheControl: NEVER_STORE.has(name) ? 'no-store' : REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
@@ -71,7 +72,6 @@ const SOURCE_MAP = /\.map$/;
 export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()): Promise<boolean> {
   if (!existsSync(join(dir, 'index.html'))) return false;
   const index = memoryFile(dir, 'index.html', '/');
-  const indexBody = await index.answer({});
 
   await fastify.register(fastifyStatic, {
     root: join(dir, 'assets'),
@@ -86,7 +86,7 @@ export async function serveWebApp(fastify: FastifyInstance, dir = webDistDir()):
     .filter((entry) => entry.isFile() && entry.name !== 'index.html' && !SOURCE_MAP.test(entry.name))
     .map((entry) => memoryFile(dir, entry.name));
   fastify.hotLane.serve(fastify, [index, ...files]);
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => replyCached(request, reply, indexBody, index.cacheControl, index.contentType);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => replyCached(request, reply, index.body, index.cacheControl, index.contentType);
   fastify.get('/*', FROM_MEMORY, (request, reply) => {
     // Unknown API paths and missing assets stay 404s in the JSON error shape.
     if (NOT_THE_APP.test(normalisedPath(request.url))) return reply.callNotFound();
