@@ -31,6 +31,14 @@ const rpcUrlOf = (chainIdHex: string) => {
   return chain ? devnetRpcUrl(chain, stack.devnetBasePort) : undefined;
 };
 
+/**
+ * How much later than the state change itself a check's start may be seen: the observer sees
+ * React's commit, which a loaded two-core machine can hold back by tens of milliseconds for one
+ * check and not the next (286 ms between starts was seen against the 300 ms pause). Checks run
+ * without the pause would start a few milliseconds apart.
+ */
+const OBSERVED_JITTER_MS = 50;
+
 /** Runs the test, recording when each check started (left pending: a fast one goes straight to its result). */
 async function runTest(page: Page): Promise<{ id: string; at: number }[]> {
   await page.getByTestId('check-performance').waitFor();
@@ -66,7 +74,7 @@ describe('/system-compatibility in Chromium', () => {
 
       const started = await runTest(page);
       expect(started.map((s) => s.id)).toEqual(SYSTEM_CHECKS.map((c) => c.id));
-      for (let i = 1; i < started.length; i += 1) expect(started[i]!.at - started[i - 1]!.at).toBeGreaterThanOrEqual(CHECK_PAUSE_MS - 5);
+      for (let i = 1; i < started.length; i += 1) expect(started[i]!.at - started[i - 1]!.at).toBeGreaterThanOrEqual(CHECK_PAUSE_MS - OBSERVED_JITTER_MS);
 
       expect(await message(page, 'browser')).toBe('success: Your browser is fully compatible.');
       expect(await message(page, 'wallet')).toBe('success: Web3 wallet detected: MetaMask.');
