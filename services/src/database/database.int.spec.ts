@@ -1,10 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgliteTestDatabase, createTestDatabase } from '../testing/test-database.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { onReadLane } from './read-lane.js';
 
 describe('openDatabase', () => {
   const folders: string[] = [];
@@ -53,6 +55,43 @@ describe('openDatabase', () => {
       await expect(gone.db.selectFrom('chain_settings').selectAll().execute()).rejects.toMatchObject({ code: '3D000' });
     } finally {
       await gone.close();
+    }
+  });
+
+  it('answers read-lane queries while every shared connection is taken, and the others once one is free', async () => {
+    const database = await createTestDatabase({ empty: true });
+    const handle = await openDatabase({ url: database.url, poolSize: 1 });
+    try {
+      const backend = sql<{ pid: number }>`select pg_backend_pid() as pid`;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      // The shared pool's one connection is held by a transaction until released.
+      const writer = handle.db.transaction().execute(async (trx) => {
+        const { rows } = await backend.execute(trx);
+        holding();
+        await released;
+        return rows[0]!.pid;
+      });
+      await held;
+      const order: string[] = [];
+      const waiting = backend.execute(handle.db).then(({ rows }) => (order.push('shared'), rows[0]!.pid));
+      // Every query of a lane read takes a lane connection, after an await as well.
+      const lane = await onReadLane(async () => {
+        const first = await backend.execute(handle.db);
+        const second = await backend.execute(handle.db);
+        order.push('lane');
+        return [first.rows[0]!.pid, second.rows[0]!.pid];
+      });
+      release();
+      const [writerPid, waitingPid] = await Promise.all([writer, waiting]);
+      expect(order).toEqual(['lane', 'shared']);
+      expect(waitingPid).toBe(writerPid);
+      expect(lane).not.toContain(writerPid);
+    } finally {
+      await handle.close();
+      await database.drop();
     }
   });
 

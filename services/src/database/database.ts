@@ -7,6 +7,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { PgliteThread } from './pglite-thread.js';
+import { inReadLane } from './read-lane.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -23,7 +24,7 @@ export interface OpenDatabaseOptions {
   readonly url?: string | null;
   /** `XSD_DATA_DIR`: PGlite keeps its files in `<dataDir>/pglite`; ':memory:' keeps nothing. */
   readonly dataDir?: string;
-  /** Most connections the `pg` pool opens (default 10). */
+  /** Most connections the `pg` pool opens (default 10), besides the read lane's READ_LANE_SIZE. */
   readonly poolSize?: number;
   /**
    * Start a new embedded database from this dump (`PGlite.dumpDataDir`) instead of an empty one;
@@ -35,6 +36,8 @@ export interface OpenDatabaseOptions {
 export const IN_MEMORY = ':memory:';
 const DEFAULT_DATA_DIR = '.data';
 const DEFAULT_POOL_SIZE = 10;
+/** Connections kept for onReadLane reads: a hot answer is read by one reload at a time, a few answers at once. */
+export const READ_LANE_SIZE = 2;
 
 /**
  * Opens the database. Both drivers return the same JavaScript values: int8 (bigint) and numeric
@@ -72,12 +75,22 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     types.setTypeParser(oid, (value: string) => parseArray(value).map((item) => (item === null ? null : Number(item))));
   }
 
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
-  // An idle client that loses its server (restart, terminated backend) is dropped by the pool and
-  // the next query opens a new one; without a listener the 'error' event would end the process.
-  pool.on('error', (error) => {
-    new Logger('Database').warn(`PostgreSQL idle connection lost: ${error.message}`);
-  });
+  const shared = new pg.Pool({ connectionString: url, max: poolSize, types });
+  const readLane = new pg.Pool({ connectionString: url, max: READ_LANE_SIZE, types });
+  for (const pool of [shared, readLane]) {
+    // An idle client that loses its server (restart, terminated backend) is dropped by the pool and
+    // the next query opens a new one; without a listener the 'error' event would end the process.
+    pool.on('error', (error) => {
+      new Logger('Database').warn(`PostgreSQL idle connection lost: ${error.message}`);
+    });
+  }
+  // Kysely takes a connection for each query (or transaction) from this pool.
+  const pool = {
+    connect: () => (inReadLane() ? readLane : shared).connect(),
+    end: async () => {
+      await Promise.all([shared.end(), readLane.end()]);
+    },
+  };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return handle(db, 'postgres');
 }

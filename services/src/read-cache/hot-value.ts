@@ -1,5 +1,6 @@
 import type { DB } from '../database/schema.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
+import { onReadLane } from '../database/read-lane.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
 
 export interface HotValueOptions<V> {
@@ -93,8 +94,8 @@ export class HotValue<V> {
     const versions = this.projections.map((name) => this.progress.version(name));
     const at = this.now();
     const generation = ++this.generations;
-    const promise = this.options
-      .load()
+    // Requests wait on this read: it never queues behind writes for a connection.
+    const promise = onReadLane(() => this.options.load())
       .then((value) => {
         const built: Built<V> = { value, versions, at, generation };
         if (this.built === null || this.built.generation < generation) {
