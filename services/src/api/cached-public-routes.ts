@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { PegHealthQuerySchema } from '@xsd/contracts/api/peg';
 import { NO_SILVER_DATA_MESSAGE } from '@xsd/contracts/api/prices';
-import { PriceHistoryQuerySchema, PublicCandlesQuerySchema, PublicPricesQuerySchema, SilverHistoryQuerySchema } from '@xsd/contracts/api/prices-query';
+import { PriceHistoryQuerySchema, SilverHistoryQuerySchema } from '@xsd/contracts/api/prices-query';
 import { CalendarService } from '../calendar/calendar.service.js';
 import { ChainStatusService } from '../chains/status/chain-status.service.js';
 import { ApiError } from '../http/api-error.filter.js';
@@ -10,6 +10,7 @@ import { parseRequest } from '../http/validation.js';
 import { NewsService } from '../news/news.service.js';
 import { PegService } from '../peg/peg.service.js';
 import { PricesService } from '../prices/prices.service.js';
+import { publicApiPages } from '../public-api/public-api.controller.js';
 import { PublicApiService } from '../public-api/public-api.service.js';
 import { rateLimitHeaders, type V1RateLimiter } from '../rate-limit/v1-rate-limit.js';
 import { CACHE_CONTROL } from '../read-cache/reply-cached.js';
@@ -87,6 +88,7 @@ export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
 export function publicApiLaneRoutes(app: INestApplicationContext, limiter: V1RateLimiter): HotRoute[] {
   const publicApi = provided(app, PublicApiService);
   if (publicApi === null) return [];
+  const pages = publicApiPages(publicApi);
   const limit = (request: IncomingMessage, address: string) => {
     const standing = limiter.take(request, address);
     return standing.allowed ? rateLimitHeaders(standing) : null;
@@ -96,13 +98,13 @@ export function publicApiLaneRoutes(app: INestApplicationContext, limiter: V1Rat
       url: '/api/v1/prices',
       cacheControl: CACHE_CONTROL.latest,
       limit,
-      answer: (query) => publicApi.prices(parseRequest(PublicPricesQuerySchema, query, 'invalid_query')),
+      answer: pages.prices,
     },
     {
       url: '/api/v1/candles',
       cacheControl: CACHE_CONTROL.latest,
       limit,
-      answer: (query) => publicApi.candles(parseRequest(PublicCandlesQuerySchema, query, 'invalid_query')),
+      answer: pages.candles,
     },
   ];
 }

@@ -12,13 +12,23 @@ import { PublicApiService } from './public-api.service.js';
 
 const ISO_PARAMETER = 'ISO 8601 date (2025-01-31) or instant (2025-01-31T12:00:00Z)';
 
-/** The public price API of the developer page (/api-access), rate-limited per client (see http/v1-rate-limit.ts). */
+/** The answers of the two pages for a request's query (400 invalid_query), as this controller and the hot lane in front of it give them. */
+export const publicApiPages = (publicApi: PublicApiService) => ({
+  prices: (query: unknown) => publicApi.prices(parseRequest(PublicPricesQuerySchema, query, 'invalid_query')),
+  candles: (query: unknown) => publicApi.candles(parseRequest(PublicCandlesQuerySchema, query, 'invalid_query')),
+});
+
+/** The public price API of the developer page (/api-access), rate-limited per client (see rate-limit/v1-rate-limit.ts). */
 @ApiTags('public API v1')
 @ApiResponse({ status: 400, description: 'A query parameter is not valid', standardSchema: ApiErrorSchema })
 @ApiResponse({ status: 429, description: V1_TOO_MANY_DESCRIPTION, standardSchema: ApiErrorSchema, headers: V1_RATE_LIMIT_HEADERS })
 @Controller('api/v1')
 export class PublicApiController {
-  constructor(private readonly publicApi: PublicApiService) {}
+  private readonly pages: ReturnType<typeof publicApiPages>;
+
+  constructor(publicApi: PublicApiService) {
+    this.pages = publicApiPages(publicApi);
+  }
 
   @Get('prices')
   @ApiOperation({ summary: 'Price readings, newest first, each with its provenance' })
@@ -29,8 +39,7 @@ export class PublicApiController {
   @ApiQuery({ name: 'limit', required: false, type: 'integer', description: `1 to ${PUBLIC_PRICES_MAX_LIMIT}, default ${PUBLIC_PRICES_DEFAULT_LIMIT}` })
   @ApiOkResponse({ standardSchema: PublicPricesResponseSchema, headers: V1_RATE_LIMIT_HEADERS })
   async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const answer = await this.publicApi.prices(parseRequest(PublicPricesQuerySchema, query, 'invalid_query'));
-    return replyCached(request, reply, answer, CACHE_CONTROL.latest);
+    return replyCached(request, reply, await this.pages.prices(query), CACHE_CONTROL.latest);
   }
 
   @Get('candles')
@@ -43,7 +52,6 @@ export class PublicApiController {
   @ApiQuery({ name: 'limit', required: false, type: 'integer', description: `The newest 1 to ${PUBLIC_PRICES_MAX_LIMIT} candles, default ${PUBLIC_PRICES_DEFAULT_LIMIT}` })
   @ApiOkResponse({ standardSchema: PublicCandlesResponseSchema, headers: V1_RATE_LIMIT_HEADERS })
   async candles(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const answer = await this.publicApi.candles(parseRequest(PublicCandlesQuerySchema, query, 'invalid_query'));
-    return replyCached(request, reply, answer, CACHE_CONTROL.latest);
+    return replyCached(request, reply, await this.pages.candles(query), CACHE_CONTROL.latest);
   }
 }
