@@ -7,7 +7,7 @@ import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { chartWindow, followsEveryReading, ROLLUP } from '../prices/chart-window.js';
-import { PriceCloseSeries } from '../prices/price-close-series.js';
+import { PriceCandleSeries } from '../prices/price-candle-series.js';
 import { HISTORY_TABLES } from '../prices/prices.service.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
@@ -25,7 +25,7 @@ export class PegService {
 
   constructor(
     private readonly prices: PriceHistoryRepository,
-    private readonly closeSeries: PriceCloseSeries,
+    private readonly candleSeries: PriceCandleSeries,
     private readonly silver: SilverPricesRepository,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
@@ -52,7 +52,7 @@ export class PegService {
       // Silver's closes at their bucket's start, as XSD's are: each XSD close meets the same hour's or day's silver.
       raw ? this.silver.history(from) : this.silver.rollupCloses(ROLLUP[resolution], from, 'bucket'),
       this.silver.latest(),
-      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.closeSeries.since('XSD', chain, resolution, from))),
+      ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.candleSeries.since('XSD', chain, resolution, from))),
     ]);
     return {
       days,

@@ -16,7 +16,7 @@ import { ChainSettingsRepository } from '../read-models/chain-settings/chain-set
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
 import { chartWindow, followsEveryReading } from './chart-window.js';
-import { PriceCloseSeries } from './price-close-series.js';
+import { PriceCandleSeries } from './price-candle-series.js';
 
 /** The tables each answer is read from: a projection commit to one makes the answer stale. */
 const LATEST_TABLES = ['price_history', 'token_supply', 'chain_settings'] as const;
@@ -33,7 +33,7 @@ export class PricesService {
 
   constructor(
     private readonly prices: PriceHistoryRepository,
-    private readonly closeSeries: PriceCloseSeries,
+    private readonly candleSeries: PriceCandleSeries,
     private readonly chainSettings: ChainSettingsRepository,
     private readonly supplies: TokenSupplyRepository,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
@@ -93,7 +93,7 @@ export class PricesService {
     const now = this.clock();
     const { from, resolution } = chartWindow(now, days);
     const [rows, current] = await Promise.all([
-      resolution === 'reading' ? this.prices.history(token, chain, from) : this.closeSeries.since(token, chain, resolution, from),
+      resolution === 'reading' ? this.prices.history(token, chain, from) : this.candleSeries.since(token, chain, resolution, from),
       this.prices.latest(token, chain),
     ]);
     const points = buildChartPoints(rows, { rules: tokenChartRules(days), now, current: current?.price ?? null });

@@ -5,12 +5,12 @@ import type { PublicCandlesQuery, PublicPricesQuery } from '@xsd/contracts/api/p
 import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
+import { PriceCandleSeries } from '../prices/price-candle-series.js';
 import type { CachedJson, JsonText } from '../read-cache/cached-json.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { bucketWindow, type TimeWindow } from '../read-cache/window-buckets.js';
-import { PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { PublicApiJson } from './public-api-json.js';
 
@@ -36,7 +36,7 @@ export class PublicApiService {
 
   constructor(
     private readonly readings: PriceHistoryRepository,
-    private readonly candleRows: PriceCandlesRepository,
+    private readonly candleSeries: PriceCandleSeries,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
@@ -77,7 +77,7 @@ export class PublicApiService {
 
   private async readCandles(query: PublicCandlesQuery): Promise<JsonText<PublicCandlesResponse>> {
     const asOf = this.clock().getTime();
-    const candles = await this.candleRows.publicCandles(query);
+    const candles = await this.candleSeries.page(query);
     return this.json.candles(candles, query, shell(query, asOf, { token: query.token, chain: query.chain, interval: query.interval }));
   }
 }

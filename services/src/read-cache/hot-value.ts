@@ -34,7 +34,7 @@ interface Built<V> {
 
 /**
  * A value read from the read models and held in memory (an answer's bytes: HotReadModel; a
- * series of closes: PriceCloseSeries), so a hot read costs a look-up instead of a query.
+ * series of candles: PriceCandleSeries), so a hot read costs a look-up instead of a query.
  *
  * It is fresh while none of its projections changed rows since the versions seen before its rows
  * were read (a checkpoint moved by events the projection does not apply changes nothing), and it

@@ -26,10 +26,22 @@ export interface CandleReading {
   readonly close_read_at_ms: number | null;
 }
 
+/** A token and chain's candles of one width, oldest first, as columns: times in epoch ms, NaN for null. */
+export interface CandleColumns {
+  readonly starts: Float64Array;
+  readonly opens: Float64Array;
+  readonly highs: Float64Array;
+  readonly lows: Float64Array;
+  readonly closes: Float64Array;
+  readonly samples: Float64Array;
+  readonly closeBlockNumbers: Float64Array;
+  readonly closeReadAtMs: Float64Array;
+}
+
 /** Reads of price_candles. */
 @Injectable()
 export class PriceCandlesRepository extends DatabaseRepository {
-  /** Closes of the hours or days since the one `from` falls in, at their start, oldest first (long windows). */
+  /** Closes of the hours or days since the one `from` falls in, at their start, oldest first (long chart windows). */
   async closes(token: TokenName, chain: ChainName, bucket: '1h' | '1d', from: Date): Promise<PriceRow[]> {
     const rows = await this.db
       .selectFrom('price_candles')
@@ -43,19 +55,25 @@ export class PriceCandlesRepository extends DatabaseRepository {
     return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));
   }
 
-  /** The public API: the newest `limit` candles starting in [from, to], oldest first, with their close's provenance. */
-  /** Times as epoch milliseconds: a page is up to 1,000 rows, and two Dates parsed from text a row were a fifth of its cost. */
-  async publicCandles(filter: CandleFilter): Promise<CandleReading[]> {
-    const from = filter.from ? sql`and bucket_start >= ${filter.from.toISOString()}::timestamptz` : sql``;
-    const to = filter.to ? sql`and bucket_start <= ${filter.to.toISOString()}::timestamptz` : sql``;
-    const result = await sql<CandleReading>`
+  /** Every candle of the token, chain and width the table keeps (PriceCandleSeries holds them). */
+  async columns(token: TokenName, chain: ChainName, bucket: '1h' | '1d'): Promise<CandleColumns> {
+    // Times as epoch milliseconds: a Date parsed from text a row was a fifth of a row's cost.
+    const { rows } = await sql<CandleReading>`
       select floor(extract(epoch from bucket_start) * 1000)::float8 as start_ms, open, high, low, close, samples, close_block_number,
         floor(extract(epoch from close_read_at) * 1000)::float8 as close_read_at_ms
-      from (
-        select bucket_start, open, high, low, close, samples, close_block_number, close_read_at from price_candles
-        where token_name = ${filter.token} and chain_name = ${filter.chain} and bucket = ${filter.interval} ${from} ${to}
-        order by bucket_start desc limit ${filter.limit}
-      ) c order by bucket_start asc`.execute(this.db);
-    return result.rows;
+      from price_candles
+      where token_name = ${token} and chain_name = ${chain} and bucket = ${bucket}
+      order by bucket_start asc`.execute(this.db);
+    const column = (value: (row: CandleReading) => number | null) => Float64Array.from(rows, (row) => value(row) ?? Number.NaN);
+    return {
+      starts: column((row) => row.start_ms),
+      opens: column((row) => row.open),
+      highs: column((row) => row.high),
+      lows: column((row) => row.low),
+      closes: column((row) => row.close),
+      samples: column((row) => row.samples),
+      closeBlockNumbers: column((row) => row.close_block_number),
+      closeReadAtMs: column((row) => row.close_read_at_ms),
+    };
   }
 }
