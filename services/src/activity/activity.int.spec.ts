@@ -4,11 +4,10 @@ import type { CreateApiKeyResponse } from '@xsd/contracts/api/admin-api-keys';
 import type { DashboardPreferences } from '@xsd/contracts/api/preferences';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 
 describe.each<PipelineKind>(['embedded', 'jetstream'])('activity log, overview and preferences on the %s pipeline', (kind) => {
   let pipeline: Pipeline;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../metrics/metrics.js';
 import { metricValue } from '../testing/metric-values.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsRetention } from './analytics-retention.js';
 import { AnalyticsService } from './analytics.service.js';
@@ -12,7 +12,6 @@ import { BEACONS_PER_CLIENT_PER_MINUTE, BEACONS_PER_VISITOR_PER_MINUTE } from '.
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const DAY = 86_400_000;
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 

@@ -1,10 +1,9 @@
 import type { CreateStaffAccountResponse } from '@xsd/contracts/api/admin-users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 
 type Role = 'super_admin' | 'admin' | 'calendar_access';
 type Caller = Role | 'no session' | 'revoked session' | 'expired session' | 'bad token';

@@ -11,11 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { hashApiKey } from '../api-keys/api-key-secret.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const NEW_TABLES = ['breaking_news', 'calendar_events', 'chain_settings', 'api_keys'] as const;
 const MY_PROJECTIONS = ['breaking_news', 'calendar_events', 'chain_settings', 'api_keys', 'user_dashboard_preferences'];
 

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { sendRaw } from '../testing/raw-http.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../testing/smtp-receiver.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { startTelegramFake, type TelegramFake } from '../testing/telegram-fake.js';
 import { TELEGRAM_SENDER } from '../telegram/telegram-client.module.js';
 import { TelegramSender } from '../telegram/telegram-sender.js';
 
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 /** Fixed, so a failure is replayed exactly by running the test again. */
 const SEED = 20261122;
 

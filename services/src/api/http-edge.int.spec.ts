@@ -6,10 +6,8 @@ import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
 import { captureLogs } from '../testing/log-capture.js';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { type RawAnswer, sendRaw } from '../testing/raw-http.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { createWebBuildFixture, type WebBuildFixture } from '../testing/web-build-fixture.js';
-
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 
 /** The headers every answer carries (security-headers.ts), whoever wrote it. */
 function expectSecurityHeaders(headers: Readonly<Record<string, string>> | Headers): void {

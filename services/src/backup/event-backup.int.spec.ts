@@ -14,14 +14,13 @@ import type { StoredEvent } from '../event-log/event-log.js';
 import { TEST_APP_CONFIG } from '../testing/api-test-app.js';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
 import { priceTicks } from '../testing/price-ticks.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { seedPgliteDataDir } from '../testing/test-database.js';
 import { openPhotoStore, photoFolder } from '../uploads/open-photo-store.js';
 import { PHOTO_STORE, type PhotoStore } from '../uploads/photo-store.js';
 import { importEvents } from './event-import.js';
 import { ExportFileError } from './export-file.js';
 
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const PHOTO_KEY = 'contact_photos/backupphoto_1764000000000.png';
 const PHOTO = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 

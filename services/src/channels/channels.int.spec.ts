@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOUND_POLICY } from '../outbound/outbound.module.js';
 import { FORBIDDEN_TARGETS, testResolver } from '../outbound/forbidden-targets.js';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const HOOK = 'https://public.test/hooks/ops';
 const DISCORD = 'https://public.test/api/webhooks/1234567890/discord-token-secret';
 

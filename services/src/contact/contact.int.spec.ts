@@ -26,10 +26,9 @@ import { waitFor } from '../testing/wait-for.js';
 import { CONTACT_FLOOD_LIMIT } from './contact-flood.js';
 import { ContactService } from './contact.service.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 const FORM = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Bug Report', message: 'The chart is blank.' };
 

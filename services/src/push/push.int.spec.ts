@@ -12,12 +12,11 @@ import { testResolver } from '../outbound/forbidden-targets.js';
 import { OUTBOUND_POLICY } from '../outbound/outbound.module.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { type PushReceiver, startPushReceiver } from '../testing/push-receiver.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 import { PUSH_FLOOD_LIMIT } from './subscriptions/push-flood.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const PUSH_TABLES = ['notification_subscriptions', 'alert_rules', 'push_deliveries'];
 
 const ALERTS = {

@@ -2,10 +2,8 @@ import { SITE_MAINTENANCE_SUBJECT } from '@xsd/contracts';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { SEEN_COOKIE } from './read-your-writes.js';
-
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 
 /**
  * Two API replicas on one JetStream log and PostgreSQL database, as deploy/ runs them: the

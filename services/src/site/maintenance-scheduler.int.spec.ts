@@ -3,12 +3,11 @@ import type { CreateStaffAccountResponse } from '@xsd/contracts/api/admin-users'
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { waitFor } from '../testing/wait-for.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const HOUR = 3600_000;
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 
 describe.each<PipelineKind>(['embedded', 'jetstream'])('the maintenance scheduler on the %s pipeline', (kind) => {
   let pipeline: Pipeline;

@@ -2,10 +2,9 @@ import { SITE_MAINTENANCE_SUBJECT } from '@xsd/contracts';
 import type { SiteSettings } from '@xsd/contracts/api/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe.each<PipelineKind>(['embedded', 'jetstream'])('maintenance through PUT /api/admin/site on the %s pipeline', (kind) => {

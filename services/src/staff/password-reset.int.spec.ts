@@ -4,11 +4,10 @@ import { ALL_PROJECTIONS } from '../read-models/projections.js';
 import { MemoryAttemptStore } from '../rate-limit/memory-attempt-store.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { resetLinkIn, type SmtpReceiver, startSmtpReceiver } from '../testing/smtp-receiver.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { PASSWORD_RESET_LIMITS, PasswordResetBudget } from './password-reset-budget.js';
 import { PasswordResetService } from './password-reset.service.js';
 
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const ROOT_NO_MAIL = { email: 'root@nomail.test', password: 'root password 2' };
 const ROOT_TIMING = { email: 'root@timing.test', password: 'root password 3' };
 const PUBLIC_URL = 'https://board.silverboard.test';
@@ -237,7 +236,6 @@ describe('staff password recovery without mail (embedded pipeline)', () => {
   });
 });
 
-
 /** Each pair is four requests, three with a mail and its projections waited for: 150 pairs take over a minute. */
 const PAIRS = 150;
 /** Five standard deviations of the share of a coin toss over PAIRS (0.204 for 150). */
@@ -332,7 +330,6 @@ describe('password reset timing (embedded pipeline)', () => {
     expect(knownSlower, report).toBeLessThan(0.5 + FIVE_SIGMA);
   });
 });
-
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -2,10 +2,9 @@ import { STAFF_DIRECTORY_SUBJECT } from '@xsd/contracts';
 import type { CreateStaffAccountResponse, StaffAccountsResponse } from '@xsd/contracts/api/admin-users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline, type Pipeline } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 
 describe('the Users tab routes (embedded pipeline)', () => {
   let pipeline: Pipeline;

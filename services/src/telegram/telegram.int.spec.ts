@@ -20,7 +20,7 @@ import { WebPushSender } from '../push/sender/web-push-sender.js';
 import { NotifierStateRepository } from '../read-models/push/notifier-state.repository.js';
 import { NotifierTelegramRepository } from '../read-models/push/notifier-telegram.repository.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../testing/staff-test-app.js';
 import { startTelegramFake, type TelegramFake } from '../testing/telegram-fake.js';
 import { testResolver } from '../outbound/forbidden-targets.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -30,7 +30,6 @@ import { TelegramSender } from './telegram-sender.js';
 
 const VAPID = { subject: 'mailto:ops@silverboard.test', ...webpush.generateVAPIDKeys() };
 const SYSTEM = { kind: 'system', id: 'test' } as const;
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const PREFERENCES = { priceAlerts: true, silverAlerts: true, calendarEvents: true, systemUpdates: true };
 const ALERTS: AlertLists = {
   token: [

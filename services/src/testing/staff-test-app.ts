@@ -19,6 +19,9 @@ import { MaintenanceSchedulerModule } from '../site/maintenance-scheduler.module
 import type { Pipeline } from './pipeline.js';
 import { TEST_APP_CONFIG } from './api-test-app.js';
 
+/** The root admin most staff tests bootstrap (`admin`) and sign in as. */
+export const TEST_ROOT_ADMIN = { email: 'root@silverboard.test', password: 'root password 1' } as const;
+
 export interface StaffTestAppOptions {
   /** XSD_ADMIN_EMAIL / XSD_ADMIN_PASSWORD. */
   readonly admin?: { readonly email: string; readonly password: string } | null;

@@ -8,14 +8,13 @@ import { ChannelDeliveriesRepository } from '../../read-models/channels/channel-
 import { ChannelsRepository } from '../../read-models/channels/channels.repository.js';
 import { type ChannelReceiver, startChannelReceiver } from '../../testing/channel-receiver.js';
 import { openPipeline, type Pipeline } from '../../testing/pipeline.js';
-import { createStaffTestApp, type StaffTestApp } from '../../testing/staff-test-app.js';
+import { createStaffTestApp, type StaffTestApp, TEST_ROOT_ADMIN as ROOT } from '../../testing/staff-test-app.js';
 import { waitFor } from '../../testing/wait-for.js';
 import { ChannelRelay } from './channel-relay.js';
 import { startTelegramFake, type TelegramFake } from '../../testing/telegram-fake.js';
 import { TelegramSender } from '../../telegram/telegram-sender.js';
 import { type ChannelTransports, discordTransport, telegramTransport, webhookTransport } from './channel-transport.js';
 
-const ROOT = { email: 'root@silverboard.test', password: 'root password 1' };
 const T0 = Date.now();
 
 describe('community channel delivery (embedded pipeline, loopback HTTPS receiver)', () => {
