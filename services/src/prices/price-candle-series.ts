@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
+import type { PublicCandlesQuery } from '@xsd/contracts/api/prices-query';
 import { HOURLY_POINTS_MAX_DAYS, MAX_HISTORY_DAYS } from '@xsd/contracts/rules/chart-points';
 import { DAY_MS } from '@xsd/contracts/rules/time';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { bucketStart } from '../read-models/price-candles/candle-buckets.js';
-import { type CandleColumns, type CandleFilter, type CandleReading, PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
+import { type CandleColumns, type CandleReading, PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import type { PriceRow } from '../read-models/price-history/price-history.repository.js';
 import { HotValue } from '../read-cache/hot-value.js';
 import { ROLLUP } from './chart-window.js';
@@ -55,7 +56,7 @@ export class PriceCandleSeries {
   }
 
   /** The public API's page: the newest `limit` candles starting in [from, to], oldest first. */
-  async page({ token, chain, interval, from, to, limit }: CandleFilter): Promise<CandleReading[]> {
+  async page({ token, chain, interval, from, to, limit }: PublicCandlesQuery): Promise<CandleReading[]> {
     const columns = await this.held(this.candleSeries, token, chain, interval, () => this.candles.columns(token, chain, interval));
     const { starts } = columns;
     const end = to === null ? starts.length : lowerBound(starts, to.getTime() + 1);

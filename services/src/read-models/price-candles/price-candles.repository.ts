@@ -5,15 +5,6 @@ import type { PriceRow } from '../price-history/price-history.repository.js';
 import { bucketStart } from './candle-buckets.js';
 import { DatabaseRepository } from '../database-repository.js';
 
-export interface CandleFilter {
-  readonly token: TokenName;
-  readonly chain: ChainName;
-  readonly interval: '1h' | '1d';
-  readonly from: Date | null;
-  readonly to: Date | null;
-  readonly limit: number;
-}
-
 /** A candle with the block and read time of the reading its close comes from, its times as epoch milliseconds. */
 export interface CandleReading {
   readonly start_ms: number;
