@@ -1,5 +1,5 @@
-import { CachedJson, type JsonText } from './cached-json.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
+import { CachedJson, type JsonText } from './cached-json.js';
 import { HotValue, type HotValueOptions } from './hot-value.js';
 
 export interface HotReadModelOptions<T> extends Omit<HotValueOptions<CachedJson<T>>, 'load' | 'onKeep'> {

@@ -1,6 +1,6 @@
-import type { DB } from '../database/schema.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import { onReadLane } from '../database/read-lane.js';
+import type { DB } from '../database/schema.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
 
 export interface HotValueOptions<V> {
