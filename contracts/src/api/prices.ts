@@ -118,7 +118,8 @@ export interface PublicPriceRow {
 }
 
 /**
- * `GET /api/v1/prices?token=XSD|BANKX&chain&from&to&limit`: rows newest first. Every filter is
+ * `GET /api/v1/prices?token=XSD|BANKX&chain&from&to&limit`: rows newest first (readings of one
+ * instant XSD before BankX, then in CHAIN_NAMES' order). Every filter is
  * optional; `from` and `to` are inclusive ISO 8601 dates or instants; `limit` 1 to 1000,
  * default 100. The echo of the applied filters lets a client page back with `to`.
  */

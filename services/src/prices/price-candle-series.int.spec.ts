@@ -1,7 +1,7 @@
 import { createEvent, type AnyEvent } from '@xsd/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
-import { PriceCandleSeries } from './price-candle-series.js';
+import { type CandleRun, PriceCandleSeries } from './price-candle-series.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -13,6 +13,24 @@ const ticks = (startMs: number, hours: number, base: number): AnyEvent[] =>
     const at = startMs + i * 45 * 60_000;
     return createEvent('price.ticked', { chain: 'Ethereum', token: 'XSD', price: base + i / 1000, observedAt: new Date(at).toISOString() }, { actor: SYSTEM, now: new Date(at) });
   });
+
+/** A run's candles as rows (NaN is the columns' null). */
+function rowsOf({ columns, begin, end }: CandleRun) {
+  const nullable = (value: number) => (Number.isNaN(value) ? null : value);
+  return Array.from({ length: end - begin }, (_, k) => {
+    const i = begin + k;
+    return {
+      start_ms: columns.starts[i],
+      open: columns.opens[i],
+      high: columns.highs[i],
+      low: columns.lows[i],
+      close: columns.closes[i],
+      samples: columns.samples[i],
+      close_block_number: nullable(columns.closeBlockNumbers[i]!),
+      close_read_at_ms: nullable(columns.closeReadAtMs[i]!),
+    };
+  });
+}
 
 describe('PriceCandleSeries', () => {
   let api: ApiTestApp;
@@ -94,7 +112,7 @@ describe('PriceCandleSeries', () => {
       for (const window of windows) {
         const inWindow = rows.filter((row) => (window.from === null || row.start_ms >= window.from.getTime()) && (window.to === null || row.start_ms <= window.to.getTime()));
         const expected = inWindow.slice(Math.max(0, inWindow.length - window.limit));
-        const page = await series.page({ token: 'XSD', chain: 'Ethereum', interval, ...window });
+        const page = rowsOf(await series.page({ token: 'XSD', chain: 'Ethereum', interval, ...window }));
         expect(page, `${interval} ${JSON.stringify(window)}`).toEqual(expected);
       }
     }

@@ -6,13 +6,24 @@ import { DAY_MS } from '@xsd/contracts/rules/time';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { bucketStart } from '../read-models/price-candles/candle-buckets.js';
-import { type CandleColumns, type CandleReading, PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
+import { type CandleColumns, PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import type { PriceRow } from '../read-models/price-history/price-history.repository.js';
 import { HotValue } from '../read-cache/hot-value.js';
 import { ROLLUP } from './chart-window.js';
+import { lowerBound } from './lower-bound.js';
 
 /** The longest window each rollup draws (chartResolution): a chart's series holds that much, every shorter window is a slice. */
 const SPAN_DAYS = { '1h': HOURLY_POINTS_MAX_DAYS, '1d': MAX_HISTORY_DAYS } as const;
+
+/**
+ * Candles [begin, end) of a token and chain's columns, oldest first. A series' columns are never
+ * changed once read (a reread makes new ones), so a run stays what it was when taken.
+ */
+export interface CandleRun {
+  readonly columns: CandleColumns;
+  readonly begin: number;
+  readonly end: number;
+}
 
 interface Closes {
   /** Bucket starts (epoch ms) and closes, oldest first. */
@@ -56,14 +67,12 @@ export class PriceCandleSeries {
   }
 
   /** The public API's page: the newest `limit` candles starting in [from, to], oldest first. */
-  async page({ token, chain, interval, from, to, limit }: PublicCandlesQuery): Promise<CandleReading[]> {
+  async page({ token, chain, interval, from, to, limit }: PublicCandlesQuery): Promise<CandleRun> {
     const columns = await this.held(this.candleSeries, token, chain, interval, () => this.candles.columns(token, chain, interval));
     const { starts } = columns;
     const end = to === null ? starts.length : lowerBound(starts, to.getTime() + 1);
-    const begin = Math.max(from === null ? 0 : lowerBound(starts, from.getTime()), end - limit);
-    const page: CandleReading[] = new Array(Math.max(0, end - begin));
-    for (let i = begin; i < end; i++) page[i - begin] = candleAt(columns, i);
-    return page;
+    const begin = Math.min(end, Math.max(from === null ? 0 : lowerBound(starts, from.getTime()), end - limit));
+    return { columns, begin, end };
   }
 
   private held<V>(series: Map<string, HotValue<V>>, token: TokenName, chain: ChainName, bucket: '1h' | '1d', load: () => Promise<V>): Promise<V> {
@@ -78,31 +87,4 @@ export class PriceCandleSeries {
     }
     return value.get();
   }
-}
-
-function candleAt(columns: CandleColumns, i: number): CandleReading {
-  const block = columns.closeBlockNumbers[i];
-  const readAt = columns.closeReadAtMs[i];
-  return {
-    start_ms: columns.starts[i],
-    open: columns.opens[i],
-    high: columns.highs[i],
-    low: columns.lows[i],
-    close: columns.closes[i],
-    samples: columns.samples[i],
-    close_block_number: Number.isNaN(block) ? null : block,
-    close_read_at_ms: Number.isNaN(readAt) ? null : readAt,
-  };
-}
-
-/** The first index whose value is at least `value` (values ascending). */
-function lowerBound(values: Float64Array, value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -3,8 +3,8 @@ import type { CandleInterval, PublicCandle, PublicPriceRow } from '@xsd/contract
 import { PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/contracts/api/public-api-schemas';
 import { describe, expect, it } from 'vitest';
 import { CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
-import type { CandleReading } from '../read-models/price-candles/price-candles.repository.js';
-import type { PriceReading } from '../read-models/price-history/price-history.repository.js';
+import type { CandleRun } from '../prices/price-candle-series.js';
+import type { ReadingPage } from '../prices/price-reading-series.js';
 import { priceProvenance } from './price-provenance.js';
 import { PublicApiJson } from './public-api-json.js';
 
@@ -24,12 +24,63 @@ const INSTANTS = [
   '2026-03-01T23:59:50.250Z',
 ].map((text) => Date.parse(text));
 
+/** A reading as the public API's SQL read it before the series held them. */
+interface PriceReading {
+  readonly token_name: TokenName;
+  readonly chain_name: ChainName;
+  readonly price: number;
+  readonly block_number: number | null;
+  readonly at_ms: number;
+}
+
+/** A candle as its repository's rows gave it before the series held them as columns. */
+interface CandleReading {
+  readonly start_ms: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly samples: number;
+  readonly close_block_number: number | null;
+  readonly close_read_at_ms: number | null;
+}
+
+/** The readings as the series copies a page out: each row's pair and its columns (NaN for no block). */
+function readingPage(readings: readonly PriceReading[], pairs: readonly [TokenName, ChainName][]): ReadingPage {
+  return {
+    pairs: pairs.map(([token, chain]) => ({ token, chain })),
+    pair: Uint8Array.from(readings, (r) => pairs.findIndex(([token, chain]) => token === r.token_name && chain === r.chain_name)),
+    atMs: Float64Array.from(readings, (r) => r.at_ms),
+    prices: Float64Array.from(readings, (r) => r.price),
+    blocks: Float64Array.from(readings, (r) => r.block_number ?? Number.NaN),
+  };
+}
+
+/** The candles as columns, with a run of all but the first and last (a page is a slice of its pair's candles). */
+function candleRun(candles: readonly CandleReading[]): CandleRun {
+  const column = (value: (c: CandleReading) => number | null) => Float64Array.from([candles[0]!, ...candles, candles[0]!], (c) => value(c) ?? Number.NaN);
+  return {
+    columns: {
+      starts: column((c) => c.start_ms),
+      opens: column((c) => c.open),
+      highs: column((c) => c.high),
+      lows: column((c) => c.low),
+      closes: column((c) => c.close),
+      samples: column((c) => c.samples),
+      closeBlockNumbers: column((c) => c.close_block_number),
+      closeReadAtMs: column((c) => c.close_read_at_ms),
+    },
+    begin: 1,
+    end: candles.length + 1,
+  };
+}
+
 /** The page as the service built it before: its objects, the provenance of priceProvenance, then JSON.stringify. */
 function pricesByObjects(readings: readonly PriceReading[], limit: number) {
   const asOf = new Date(AS_OF);
   const items = readings.map((reading): PublicPriceRow => {
-    const token = reading.token_name as TokenName;
-    const chain = reading.chain_name as ChainName;
+    const token = reading.token_name;
+    const chain = reading.chain_name;
     const readAt = new Date(reading.at_ms);
     return {
       token_name: token,
@@ -71,7 +122,7 @@ describe('PublicApiJson', () => {
       ['BankX', 'BSC'],
       ['XSD', 'Pulsechain'],
     ];
-    const prices = [0.812345, 1, 1e-7, 123456789.123, 0.1 + 0.2, Number.NaN];
+    const prices = [0.812345, 1, 1e-7, 123456789.123, 0.1 + 0.2, Number.NaN, 0, 1e21, 2 ** 53 + 2, 1.5e-300];
     const readings: PriceReading[] = INSTANTS.flatMap((at_ms, i) =>
       pairs.map(([token, chain], j) => ({
         token_name: token,
@@ -82,7 +133,7 @@ describe('PublicApiJson', () => {
       })),
     );
     const shell = { limit: 500, as_of_ms: AS_OF, filters: { token: null, chain: null, from: '2024-01-01T00:00:00.000Z', to: null } };
-    const text = new PublicApiJson(NETWORKS).prices(readings, shell).text;
+    const text = new PublicApiJson(NETWORKS).prices(readingPage(readings, pairs), shell).bytes.toString();
     const expected = pricesByObjects(readings, 500);
     expect(text).toBe(JSON.stringify(expected));
     // A reading read after the answer was made (a clock step) is 0 s old, as before.
@@ -90,7 +141,7 @@ describe('PublicApiJson', () => {
     expect(expected.items.some((item) => item.provenance.contract === null)).toBe(true);
     // NaN is JSON's null, which the schema refuses: a finite page is valid.
     const finite = readings.filter((reading) => Number.isFinite(reading.price));
-    expect(PublicPricesResponseSchema.safeParse(JSON.parse(new PublicApiJson(NETWORKS).prices(finite, shell).text)).success).toBe(true);
+    expect(PublicPricesResponseSchema.safeParse(JSON.parse(new PublicApiJson(NETWORKS).prices(readingPage(finite, pairs), shell).bytes.toString())).success).toBe(true);
   });
 
   it('writes a candles page byte for byte as JSON.stringify of its objects', () => {
@@ -110,7 +161,7 @@ describe('PublicApiJson', () => {
         };
       });
       const shell = { limit: 1000, as_of_ms: AS_OF, filters: { token: 'BankX' as const, chain: 'Polygon' as const, interval, from: null, to: '2026-03-02T00:00:00.000Z' } };
-      const text = new PublicApiJson(NETWORKS).candles(candles, { token: 'BankX', chain: 'Polygon', interval }, shell).text;
+      const text = new PublicApiJson(NETWORKS).candles(candleRun(candles), { token: 'BankX', chain: 'Polygon', interval }, shell).bytes.toString();
       expect(text, interval).toBe(JSON.stringify(candlesByObjects(candles, 'BankX', 'Polygon', interval)));
       expect(PublicCandlesResponseSchema.safeParse(JSON.parse(text)).success).toBe(true);
     }
@@ -118,6 +169,6 @@ describe('PublicApiJson', () => {
 
   it('writes an empty page', () => {
     const shell = { limit: 100, as_of_ms: AS_OF, filters: { token: null, chain: null, from: '2024-01-01T00:00:00.000Z', to: null } };
-    expect(new PublicApiJson(NETWORKS).prices([], shell).text).toBe(JSON.stringify(pricesByObjects([], 100)));
+    expect(new PublicApiJson(NETWORKS).prices(readingPage([], []), shell).bytes.toString()).toBe(JSON.stringify(pricesByObjects([], 100)));
   });
 });

@@ -6,12 +6,12 @@ import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { PriceCandleSeries } from '../prices/price-candle-series.js';
-import type { CachedJson, JsonText } from '../read-cache/cached-json.js';
+import { PriceReadingSeries } from '../prices/price-reading-series.js';
+import type { CachedJson, JsonBytes } from '../read-cache/cached-json.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { bucketWindow, type TimeWindow } from '../read-cache/window-buckets.js';
-import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { PublicApiJson } from './public-api-json.js';
 
 /** Readings are projected a moment after they are read: a window ending this long ago no longer changes with a commit. */
@@ -35,7 +35,7 @@ export class PublicApiService {
   private readonly candleAnswers: KeyedHotReadModels<PublicCandlesQuery, PublicCandlesResponse>;
 
   constructor(
-    private readonly readings: PriceHistoryRepository,
+    private readonly readingSeries: PriceReadingSeries,
     private readonly candleSeries: PriceCandleSeries,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
@@ -69,13 +69,13 @@ export class PublicApiService {
     return this.candleAnswers.get(bucketWindow(query, this.clock().getTime()));
   }
 
-  private async readPrices(query: PublicPricesQuery): Promise<JsonText<PublicPricesResponse>> {
+  private async readPrices(query: PublicPricesQuery): Promise<JsonBytes<PublicPricesResponse>> {
     const asOf = this.clock().getTime();
-    const readings = await this.readings.publicPrices(query);
-    return this.json.prices(readings, shell(query, asOf, { token: query.token, chain: query.chain }));
+    const page = await this.readingSeries.page(query);
+    return this.json.prices(page, shell(query, asOf, { token: query.token, chain: query.chain }));
   }
 
-  private async readCandles(query: PublicCandlesQuery): Promise<JsonText<PublicCandlesResponse>> {
+  private async readCandles(query: PublicCandlesQuery): Promise<JsonBytes<PublicCandlesResponse>> {
     const asOf = this.clock().getTime();
     const candles = await this.candleSeries.page(query);
     return this.json.candles(candles, query, shell(query, asOf, { token: query.token, chain: query.chain, interval: query.interval }));

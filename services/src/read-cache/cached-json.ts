@@ -46,13 +46,13 @@ export class CachedBody {
 }
 
 /**
- * An answer already written as JSON text (the public API's pages: public-api/public-api-json.ts),
+ * An answer already written as JSON bytes (the public API's pages: public-api/public-api-json.ts),
  * typed by the value it holds.
  */
-export class JsonText<T> {
+export class JsonBytes<T> {
   declare private readonly holds: T;
 
-  constructor(readonly text: string) {}
+  constructor(readonly bytes: Buffer) {}
 }
 
 /**
@@ -63,8 +63,8 @@ export class CachedJson<T = unknown> extends CachedBody {
   /** The answer is `null` (a route answers 404 for it). */
   readonly isNull: boolean;
 
-  constructor(value: T | JsonText<T>) {
-    super(Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value)));
+  constructor(value: T | JsonBytes<T>) {
+    super(value instanceof JsonBytes ? value.bytes : Buffer.from(JSON.stringify(value)));
     this.isNull = value === null;
   }
 

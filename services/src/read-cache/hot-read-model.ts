@@ -1,10 +1,10 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
-import { CachedJson, type JsonText } from './cached-json.js';
+import { CachedJson, type JsonBytes } from './cached-json.js';
 import { HotValue, type HotValueOptions } from './hot-value.js';
 
 export interface HotReadModelOptions<T> extends Omit<HotValueOptions<CachedJson<T>>, 'load' | 'onKeep'> {
-  /** The answer, or its JSON already written (JsonText). */
-  readonly load: () => Promise<T | JsonText<T>>;
+  /** The answer, or its JSON already written (JsonBytes). */
+  readonly load: () => Promise<T | JsonBytes<T>>;
   /** Told the bytes the answer holds (body and compressed forms) whenever they change. */
   readonly onBytes?: (bytes: number) => void;
 }

@@ -1,5 +1,5 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
-import type { CachedJson, JsonText } from './cached-json.js';
+import type { CachedJson, JsonBytes } from './cached-json.js';
 import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
 import type { BudgetedEntry, ReadCacheBudget } from './read-cache-budget.js';
 
@@ -11,7 +11,7 @@ export interface KeyedHotReadModelsOptions<Q, T> extends Omit<HotReadModelOption
    * key must say everything `load` reads from the query.
    */
   readonly key: (query: Q) => string;
-  readonly load: (query: Q) => Promise<T | JsonText<T>>;
+  readonly load: (query: Q) => Promise<T | JsonBytes<T>>;
   /** Whether a projection commit can change this query's answer (default: always). */
   readonly followsCommits?: (query: Q) => boolean;
 }

@@ -1,5 +1,5 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
-import type { JsonText } from './cached-json.js';
+import type { JsonBytes } from './cached-json.js';
 import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
 import { KeyedHotReadModels } from './keyed-hot-read-models.js';
 import type { ReadCacheBudget } from './read-cache-budget.js';
@@ -34,7 +34,7 @@ export class TimedAnswers {
   perQuery<Q, T>(
     tables: Tables,
     key: (query: Q) => string,
-    load: (query: Q) => Promise<T | JsonText<T>>,
+    load: (query: Q) => Promise<T | JsonBytes<T>>,
     { fresh = false, followsCommits }: { readonly fresh?: boolean; readonly followsCommits?: (query: Q) => boolean } = {},
   ): KeyedHotReadModels<Q, T> {
     const maxAgeMs = fresh ? LATEST_MAX_AGE_MS : HISTORY_MAX_AGE_MS;

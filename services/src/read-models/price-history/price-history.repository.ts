@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { DatabaseRepository } from '../database-repository.js';
-import { PRICE_PAIRS, pricePairs } from '../retention.js';
 
 /** One reading: a price and when it was read on chain. */
 export interface PriceRow {
@@ -18,21 +17,26 @@ export interface PairSnapshot {
   readonly referenceCandidates: readonly PriceRow[];
 }
 
-export interface PublicPriceFilter {
-  readonly token: TokenName | null;
-  readonly chain: ChainName | null;
-  readonly from: Date | null;
-  readonly to: Date | null;
-  readonly limit: number;
+/** A token and chain's readings in [fromMs, toMs) (epoch ms; null: unbounded). */
+export interface ReadingSpan {
+  readonly token: TokenName;
+  readonly chain: ChainName;
+  readonly fromMs: number | null;
+  readonly toMs: number | null;
 }
 
-/** A reading of the public API, its read time as epoch milliseconds. */
-export interface PriceReading {
-  readonly token_name: string;
-  readonly chain_name: string;
+/** A pair's oldest and newest reading times, epoch ms. */
+export interface ReadingBounds {
+  readonly oldest: number;
+  readonly newest: number;
+}
+
+/** A reading of one of the pairs asked for (its index), its read time as epoch milliseconds. */
+export interface PairReadingRow {
+  readonly pair: number;
+  readonly at_ms: number;
   readonly price: number;
   readonly block_number: number | null;
-  readonly at_ms: number;
 }
 
 const row = (price: number | null, timestamp: Date | string | null): PriceRow | null =>
@@ -118,22 +122,40 @@ export class PriceHistoryRepository extends DatabaseRepository {
   }
 
   /**
-   * The public API: newest first, filtered, at most `limit`: the newest `limit` of each matching
-   * pair through the (token, chain, timestamp) index, merged.
+   * The readings of each pair read at or after its `fromMs` and before its `toMs` (either may be
+   * null: no bound), oldest first within a pair (ties by event id), each with the pair's index in
+   * `pairs`: one statement, each pair through the (token, chain, timestamp) index.
    */
-  async publicPrices(filter: PublicPriceFilter): Promise<PriceReading[]> {
-    const pairs = PRICE_PAIRS.filter((p) => (filter.token ?? p.token) === p.token && (filter.chain ?? p.chain) === p.chain);
-    const from = filter.from ? sql`and h.timestamp >= ${filter.from.toISOString()}::timestamptz` : sql``;
-    const to = filter.to ? sql`and h.timestamp <= ${filter.to.toISOString()}::timestamptz` : sql``;
-    // Read times as epoch milliseconds: a page is up to 1,000 rows, and a Date parsed from text a row was a tenth of its cost.
-    const result = await sql<PriceReading>`
-      select r.token_name, r.chain_name, r.price, r.block_number, floor(extract(epoch from r.timestamp) * 1000)::float8 as at_ms
-      from ${pricePairs(pairs)}, lateral (
-        select h.id, h.token_name, h.chain_name, h.price, h.block_number, h.timestamp from price_history h
-        where h.token_name = pair.token_name and h.chain_name = pair.chain_name ${from} ${to}
-        order by h.timestamp desc, h.id desc limit ${filter.limit}::int
+  async readingColumns(pairs: readonly ReadingSpan[]): Promise<PairReadingRow[]> {
+    if (pairs.length === 0) return [];
+    // Read times as epoch milliseconds: a Date parsed from text a row was a tenth of its cost.
+    const result = await sql<PairReadingRow>`
+      select span.i as pair, r.at_ms, r.price, r.block_number
+      from unnest(${pairs.map((p) => p.token)}::text[], ${pairs.map((p) => p.chain)}::text[],
+          ${pairs.map((p) => (p.fromMs === null ? null : new Date(p.fromMs).toISOString()))}::timestamptz[],
+          ${pairs.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
+        with ordinality as span(token_name, chain_name, from_at, to_at, i),
+      lateral (
+        select h.timestamp, h.id, floor(extract(epoch from h.timestamp) * 1000)::float8 as at_ms, h.price, h.block_number from price_history h
+        where h.token_name = span.token_name and h.chain_name = span.chain_name
+          and (span.from_at is null or h.timestamp >= span.from_at) and (span.to_at is null or h.timestamp < span.to_at)
+        order by h.timestamp, h.id
       ) r
-      order by r.timestamp desc, r.id desc limit ${filter.limit}::int`.execute(this.db);
-    return result.rows;
+      order by span.i, r.timestamp, r.id`.execute(this.db);
+    return result.rows.map((row) => ({ ...row, pair: Number(row.pair) - 1 }));
+  }
+
+  /** Each pair's oldest and newest reading times (epoch ms), or null when it has none. */
+  async readingBounds(pairs: readonly { readonly token: TokenName; readonly chain: ChainName }[]): Promise<(ReadingBounds | null)[]> {
+    if (pairs.length === 0) return [];
+    const at = (order: RawBuilder<unknown>) => sql`(
+      select floor(extract(epoch from h.timestamp) * 1000)::float8 from price_history h
+      where h.token_name = pair.token_name and h.chain_name = pair.chain_name
+      order by ${order} limit 1)`;
+    const result = await sql<{ oldest: number | null; newest: number | null }>`
+      select ${at(sql`h.timestamp`)} as oldest, ${at(sql`h.timestamp desc`)} as newest
+      from unnest(${pairs.map((p) => p.token)}::text[], ${pairs.map((p) => p.chain)}::text[]) with ordinality as pair(token_name, chain_name, i)
+      order by pair.i`.execute(this.db);
+    return result.rows.map(({ oldest, newest }) => (oldest === null || newest === null ? null : { oldest, newest }));
   }
 }
