@@ -50,15 +50,15 @@ services:
 	@bash scripts/ensure-services.sh
 
 chromium:
-	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-debian-package.sh Chromium chromium 'the browser tests' /usr/bin/chromium
 
 # promtool checks deploy/monitoring/, and a real Prometheus scrapes a running stack in the tests.
 prometheus:
-	@bash scripts/ensure-prometheus.sh
+	@bash scripts/ensure-debian-package.sh Prometheus prometheus 'the monitoring tests' prometheus promtool
 
 # bench/http's load generator.
 wrk:
-	@bash scripts/ensure-wrk.sh
+	@bash scripts/ensure-debian-package.sh wrk wrk bench/http wrk
 
 # Benchmarks run the TypeScript sources with tsx, which needs the decorator settings of the services.
 BENCH_RUN := TSX_TSCONFIG_PATH=tsconfig.base.json node --conditions=source --import tsx

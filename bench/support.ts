@@ -84,7 +84,7 @@ export async function wrkLoad(url: string, { connections, seconds }: { readonly 
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      child.once('error', (error) => reject(new Error(`wrk could not start (${error.message}): \`make bench\` installs it (scripts/ensure-wrk.sh)`)));
+      child.once('error', (error) => reject(new Error(`wrk could not start (${error.message}): make bench installs it (make wrk)`)));
       child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
     });
     const line = output.split('\n').find((l) => l.startsWith('{"requests"'));

@@ -18,7 +18,7 @@ import { Metrics } from './metrics.js';
 
 /**
  * deploy/monitoring/ checked with Debian's promtool (the real one, installed by `make test` through
- * scripts/ensure-prometheus.sh): the scrape configs and rules load, every alert fires on the series
+ * `make prometheus`): the scrape configs and rules load, every alert fires on the series
  * of rules.test.yml that should fire it and stays quiet on the others, every dashboard query is
  * PromQL, and every metric either reads is one that something exports.
  */

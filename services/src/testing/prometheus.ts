@@ -11,7 +11,7 @@ import { waitFor } from './wait-for.js';
 /** deploy/monitoring/: the scrape configs, rules.yml and its tests, the Grafana dashboard. */
 export const MONITORING_DIR = fileURLToPath(new URL('../../../deploy/monitoring/', import.meta.url));
 
-/** Debian's `prometheus` package (scripts/ensure-prometheus.sh installs it for `make test`). */
+/** Debian's `prometheus` package (`make prometheus` installs it for `make test`). */
 const PROMTOOL = 'promtool';
 const PROMETHEUS = 'prometheus';
 /** How long Prometheus may take to stop on SIGTERM before it is killed. */
@@ -30,7 +30,7 @@ export async function promtool(args: readonly string[], cwd: string = MONITORING
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
   return new Promise((resolve, reject) => {
-    child.once('error', (error) => reject(new Error(`${PROMTOOL} could not run (${error.message}); install Debian's prometheus package (scripts/ensure-prometheus.sh)`)));
+    child.once('error', (error) => reject(new Error(`${PROMTOOL} could not run (${error.message}); install Debian's prometheus package (make prometheus)`)));
     child.once('close', (code) => resolve({ code, output }));
   });
 }
@@ -169,7 +169,7 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Prome
   child.stderr?.setEncoding('utf8').on('data', (text: string) => (output += text));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const spawnFailed = new Promise<never>((_, reject) =>
-    child.once('error', (error) => reject(new Error(`${PROMETHEUS} could not run (${error.message}); install Debian's prometheus package (scripts/ensure-prometheus.sh)`))),
+    child.once('error', (error) => reject(new Error(`${PROMETHEUS} could not run (${error.message}); install Debian's prometheus package (make prometheus)`))),
   );
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
