@@ -4,6 +4,7 @@ import { PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/co
 import { describe, expect, it } from 'vitest';
 import { CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import type { CandleRun } from '../prices/price-candle-series.js';
+import type { CandleReading } from '../read-models/price-candles/price-candles.repository.js';
 import type { ReadingPage } from '../prices/price-reading-series.js';
 import { priceProvenance } from './price-provenance.js';
 import { PublicApiJson } from './public-api-json.js';
@@ -31,18 +32,6 @@ interface PriceReading {
   readonly price: number;
   readonly block_number: number | null;
   readonly at_ms: number;
-}
-
-/** A candle as its repository's rows gave it before the series held them as columns. */
-interface CandleReading {
-  readonly start_ms: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-  readonly samples: number;
-  readonly close_block_number: number | null;
-  readonly close_read_at_ms: number | null;
 }
 
 /** The readings as the series copies a page out: each row's pair and its columns (NaN for no block). */
