@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import type { PublicPricesQuery } from '@xsd/contracts/api/prices-query';
 import { DAY_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
@@ -110,7 +110,7 @@ class PairColumns {
  * last REREAD_MS read again, and those the projection pruned dropped.
  */
 @Injectable()
-export class PriceReadingSeries {
+export class PriceReadingSeries implements OnModuleDestroy {
   /** By the pair's index in PRICE_PAIRS. */
   private readonly held = new Map<number, PairColumns>();
   /** Pairs asked for and not held yet: the next sync reads them whole. */
@@ -120,11 +120,18 @@ export class PriceReadingSeries {
   private running: Promise<void> | null = null;
   /** The next sync, not started yet: every read that finds the series stale joins it. */
   private pending: Promise<void> | null = null;
+  /** Whether the pairs not asked for are being read in the background (warm), and whether that is to stop. */
+  private warming = false;
+  private closing = false;
 
   constructor(
     private readonly readings: PriceHistoryRepository,
     private readonly progress: ProjectionProgress,
   ) {}
+
+  onModuleDestroy(): void {
+    this.closing = true;
+  }
 
   /** The newest `limit` readings read in [from, to] of the query's pairs, newest first; at one instant, in PRICE_PAIRS' order. */
   async page({ token, chain, from, to, limit }: PublicPricesQuery): Promise<ReadingPage> {
@@ -171,7 +178,29 @@ export class PriceReadingSeries {
     const missing = indices.filter((index) => !this.held.has(index));
     if (missing.length === 0 && this.synced === this.progress.version(PROJECTION)) return;
     for (const index of missing) this.wanted.add(index);
-    // A sync not started yet reads the version when it starts: it covers every commit known now.
+    if (!this.warming) {
+      this.warming = true;
+      void this.warm();
+    }
+    await this.nextSync();
+  }
+
+  /**
+   * After the first page, the pairs not asked for yet are read one a sync in the background, so a
+   * page of any pair soon finds it held instead of waiting for its whole read (a few hundred
+   * milliseconds at a quarter's ticks), and no sync holds the pages waiting on it for long.
+   */
+  private async warm(): Promise<void> {
+    for (let index = 0; index < PRICE_PAIRS.length && !this.closing; index++) {
+      if (this.held.has(index)) continue;
+      this.wanted.add(index);
+      // A failed read is left to the pages that want the pair: they read it again.
+      await this.nextSync().catch(() => undefined);
+    }
+  }
+
+  /** The next sync, not started yet (it reads the version when it starts: it covers every commit known now). */
+  private nextSync(): Promise<void> {
     this.pending ??= (this.running ?? Promise.resolve())
       .catch(() => undefined)
       .then(() => {
@@ -182,7 +211,7 @@ export class PriceReadingSeries {
         this.pending = null;
         return run;
       });
-    await this.pending;
+    return this.pending;
   }
 
   /**
