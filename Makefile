@@ -10,7 +10,7 @@ $(error Node.js 22.18 or newer is needed (see the line above))
 endif
 export PATH := $(if $(NODE_BIN),$(NODE_BIN):)$(PATH)
 
-.PHONY: start test build compile install services chromium prometheus wrk clean bench soak
+.PHONY: start test build compile install services chromium prometheus clean bench soak
 
 start: build
 	node services/dist/apps/start/main.js
@@ -56,14 +56,10 @@ chromium:
 prometheus:
 	@bash scripts/ensure-debian-package.sh Prometheus prometheus 'the monitoring tests' prometheus promtool
 
-# bench/http's load generator.
-wrk:
-	@bash scripts/ensure-debian-package.sh wrk wrk bench/http wrk
-
 # Benchmarks run the TypeScript sources with tsx, which needs the decorator settings of the services.
 BENCH_RUN := TSX_TSCONFIG_PATH=tsconfig.base.json node --conditions=source --import tsx
 
-bench: build services chromium wrk
+bench: build services chromium
 	$(BENCH_RUN) bench/pipeline/main.ts
 	$(BENCH_RUN) bench/scan/main.ts
 	$(BENCH_RUN) bench/rpc-chaos/main.ts

@@ -1,6 +1,6 @@
 /**
  * HTTP read-path benchmark (issue 9): each hot public route of a running stack against a bare
- * Fastify server answering the same bytes, measured in the same run with wrk (bench/support.ts: wrkLoad).
+ * Fastify server answering the same bytes, measured in the same run with autocannon.
  *
  *   node --conditions=source --import tsx bench/http/main.ts [--seconds 10] [--connections 50] [--mode embedded|distributed|both]
  *
@@ -16,11 +16,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import { type RunningStack, startStack } from '@xsd/services/testing/stack';
 import { createTestDatabase, type TestDatabase } from '@xsd/services/testing/test-database';
 import { deleteStream, TEST_NATS_URL, uniqueStream } from '@xsd/services/testing/test-stream';
 import { waitFor } from '@xsd/services/testing/wait-for';
-import { type BareAnswer, type Load, startBare, wrkLoad } from '../support.js';
+import { type BareAnswer, startBare } from '../support.js';
 
 const { values } = parseArgs({
   options: {
@@ -55,6 +56,13 @@ const ROUTES: readonly Route[] = [
   { path: '/', ratio: 0.9 },
 ];
 
+interface Load {
+  readonly rps: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
 /** The better of `ROUNDS` loads of each server, taken in turns so a noisy moment hits both alike. */
 async function compare(ours: string, bare: string): Promise<{ ours: Load; reference: Load }> {
   const runs: { ours: Load[]; reference: Load[] } = { ours: [], reference: [] };
@@ -66,8 +74,14 @@ async function compare(ours: string, bare: string): Promise<{ ours: Load; refere
   return { ours: best(runs.ours), reference: best(runs.reference) };
 }
 
-function load(url: string, seconds = SECONDS): Promise<Load> {
-  return wrkLoad(url, { connections: CONNECTIONS, seconds });
+async function load(url: string, seconds = SECONDS): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 /** What the bare server answers on a path: the stack's headers and body (base64). */
