@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
-import { sql } from 'kysely';
-import type { PriceRow } from '../price-history/price-history.repository.js';
-import { bucketStart } from './candle-buckets.js';
+import { type RawBuilder, sql } from 'kysely';
 import { DatabaseRepository } from '../database-repository.js';
 
 /** A candle with the block and read time of the reading its close comes from, its times as epoch milliseconds. */
@@ -17,7 +15,7 @@ export interface CandleReading {
   readonly close_read_at_ms: number | null;
 }
 
-/** A token and chain's candles of one width, oldest first, as columns: times in epoch ms, NaN for null. */
+/** A token and chain's candles of one width, oldest first, as columns: times in epoch ms, NaN for null (a page's: PriceCandleSeries). */
 export interface CandleColumns {
   readonly starts: Float64Array;
   readonly opens: Float64Array;
@@ -29,42 +27,60 @@ export interface CandleColumns {
   readonly closeReadAtMs: Float64Array;
 }
 
+/** A candle of one of the spans asked for (its index). */
+export interface SpanCandleRow extends CandleReading {
+  readonly span: number;
+}
+
+/** A token, chain and width's candles starting in [fromMs, toMs) (epoch ms; null: unbounded). */
+export interface CandleSpan {
+  readonly token: TokenName;
+  readonly chain: ChainName;
+  readonly bucket: '1h' | '1d';
+  readonly fromMs: number | null;
+  readonly toMs: number | null;
+}
+
 /** Reads of price_candles. */
 @Injectable()
 export class PriceCandlesRepository extends DatabaseRepository {
-  /** Closes of the hours or days since the one `from` falls in, at their start, oldest first (long chart windows). */
-  async closes(token: TokenName, chain: ChainName, bucket: '1h' | '1d', from: Date): Promise<PriceRow[]> {
-    const rows = await this.db
-      .selectFrom('price_candles')
-      .select(['close', 'bucket_start'])
-      .where('token_name', '=', token)
-      .where('chain_name', '=', chain)
-      .where('bucket', '=', bucket)
-      .where('bucket_start', '>=', bucketStart(from, bucket))
-      .orderBy('bucket_start', 'asc')
-      .execute();
-    return rows.map((r) => ({ price: r.close, timestamp: r.bucket_start }));
+  /**
+   * The candles of each span, oldest first within a span, each with its span's index: one
+   * statement, each span through the primary key (token, chain, width, start).
+   */
+  async candleSpans(spans: readonly CandleSpan[]): Promise<SpanCandleRow[]> {
+    if (spans.length === 0) return [];
+    // Times as epoch milliseconds: a Date parsed from text a row was a fifth of a row's cost.
+    const { rows } = await sql<SpanCandleRow>`
+      select span.i as span, c.start_ms, c.open, c.high, c.low, c.close, c.samples, c.close_block_number, c.close_read_at_ms
+      from unnest(${spans.map((p) => p.token)}::text[], ${spans.map((p) => p.chain)}::text[], ${spans.map((p) => p.bucket)}::text[],
+          ${spans.map((p) => (p.fromMs === null ? null : new Date(p.fromMs).toISOString()))}::timestamptz[],
+          ${spans.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
+        with ordinality as span(token_name, chain_name, bucket, from_at, to_at, i),
+      lateral (
+        select c.bucket_start, floor(extract(epoch from c.bucket_start) * 1000)::float8 as start_ms, c.open, c.high, c.low, c.close, c.samples,
+          c.close_block_number, floor(extract(epoch from c.close_read_at) * 1000)::float8 as close_read_at_ms
+        from price_candles c
+        where c.token_name = span.token_name and c.chain_name = span.chain_name and c.bucket = span.bucket
+          and (span.from_at is null or c.bucket_start >= span.from_at) and (span.to_at is null or c.bucket_start < span.to_at)
+        order by c.bucket_start
+      ) c
+      order by span.i, c.bucket_start`.execute(this.db);
+    return rows.map((row) => ({ ...row, span: Number(row.span) - 1 }));
   }
 
-  /** Every candle of the token, chain and width the table keeps (PriceCandleSeries holds them). */
-  async columns(token: TokenName, chain: ChainName, bucket: '1h' | '1d'): Promise<CandleColumns> {
-    // Times as epoch milliseconds: a Date parsed from text a row was a fifth of a row's cost.
-    const { rows } = await sql<CandleReading>`
-      select floor(extract(epoch from bucket_start) * 1000)::float8 as start_ms, open, high, low, close, samples, close_block_number,
-        floor(extract(epoch from close_read_at) * 1000)::float8 as close_read_at_ms
-      from price_candles
-      where token_name = ${token} and chain_name = ${chain} and bucket = ${bucket}
-      order by bucket_start asc`.execute(this.db);
-    const column = (value: (row: CandleReading) => number | null) => Float64Array.from(rows, (row) => value(row) ?? Number.NaN);
-    return {
-      starts: column((row) => row.start_ms),
-      opens: column((row) => row.open),
-      highs: column((row) => row.high),
-      lows: column((row) => row.low),
-      closes: column((row) => row.close),
-      samples: column((row) => row.samples),
-      closeBlockNumbers: column((row) => row.close_block_number),
-      closeReadAtMs: column((row) => row.close_read_at_ms),
-    };
+  /** Each token, chain and width's first and last candle start (epoch ms), or null when it has none. */
+  async candleBounds(keys: readonly { readonly token: TokenName; readonly chain: ChainName; readonly bucket: '1h' | '1d' }[]): Promise<({ oldest: number; newest: number } | null)[]> {
+    if (keys.length === 0) return [];
+    const start = (order: RawBuilder<unknown>) => sql`(
+      select floor(extract(epoch from c.bucket_start) * 1000)::float8 from price_candles c
+      where c.token_name = key.token_name and c.chain_name = key.chain_name and c.bucket = key.bucket
+      order by ${order} limit 1)`;
+    const { rows } = await sql<{ oldest: number | null; newest: number | null }>`
+      select ${start(sql`c.bucket_start`)} as oldest, ${start(sql`c.bucket_start desc`)} as newest
+      from unnest(${keys.map((k) => k.token)}::text[], ${keys.map((k) => k.chain)}::text[], ${keys.map((k) => k.bucket)}::text[])
+        with ordinality as key(token_name, chain_name, bucket, i)
+      order by key.i`.execute(this.db);
+    return rows.map(({ oldest, newest }) => (oldest === null || newest === null ? null : { oldest, newest }));
   }
 }

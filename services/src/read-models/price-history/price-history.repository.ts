@@ -31,9 +31,9 @@ export interface ReadingBounds {
   readonly newest: number;
 }
 
-/** A reading of one of the pairs asked for (its index), its read time as epoch milliseconds. */
-export interface PairReadingRow {
-  readonly pair: number;
+/** A reading of one of the spans asked for (its index), its read time as epoch milliseconds. */
+export interface SpanReadingRow {
+  readonly span: number;
   readonly at_ms: number;
   readonly price: number;
   readonly block_number: number | null;
@@ -122,18 +122,18 @@ export class PriceHistoryRepository extends DatabaseRepository {
   }
 
   /**
-   * The readings of each pair read at or after its `fromMs` and before its `toMs` (either may be
-   * null: no bound), oldest first within a pair (ties by event id), each with the pair's index in
-   * `pairs`: one statement, each pair through the (token, chain, timestamp) index.
+   * The readings of each span's pair read at or after its `fromMs` and before its `toMs` (either
+   * may be null: no bound), oldest first within a span (ties by event id), each with its span's
+   * index: one statement, each span through the (token, chain, timestamp) index.
    */
-  async readingColumns(pairs: readonly ReadingSpan[]): Promise<PairReadingRow[]> {
-    if (pairs.length === 0) return [];
+  async readingSpans(spans: readonly ReadingSpan[]): Promise<SpanReadingRow[]> {
+    if (spans.length === 0) return [];
     // Read times as epoch milliseconds: a Date parsed from text a row was a tenth of its cost.
-    const result = await sql<PairReadingRow>`
-      select span.i as pair, r.at_ms, r.price, r.block_number
-      from unnest(${pairs.map((p) => p.token)}::text[], ${pairs.map((p) => p.chain)}::text[],
-          ${pairs.map((p) => (p.fromMs === null ? null : new Date(p.fromMs).toISOString()))}::timestamptz[],
-          ${pairs.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
+    const result = await sql<SpanReadingRow>`
+      select span.i as span, r.at_ms, r.price, r.block_number
+      from unnest(${spans.map((p) => p.token)}::text[], ${spans.map((p) => p.chain)}::text[],
+          ${spans.map((p) => (p.fromMs === null ? null : new Date(p.fromMs).toISOString()))}::timestamptz[],
+          ${spans.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
         with ordinality as span(token_name, chain_name, from_at, to_at, i),
       lateral (
         select h.timestamp, h.id, floor(extract(epoch from h.timestamp) * 1000)::float8 as at_ms, h.price, h.block_number from price_history h
@@ -142,7 +142,7 @@ export class PriceHistoryRepository extends DatabaseRepository {
         order by h.timestamp, h.id
       ) r
       order by span.i, r.timestamp, r.id`.execute(this.db);
-    return result.rows.map((row) => ({ ...row, pair: Number(row.pair) - 1 }));
+    return result.rows.map((row) => ({ ...row, span: Number(row.span) - 1 }));
   }
 
   /** Each pair's oldest and newest reading times (epoch ms), or null when it has none. */
