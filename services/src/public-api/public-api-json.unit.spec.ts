@@ -160,4 +160,30 @@ describe('PublicApiJson', () => {
     const shell = { limit: 100, as_of_ms: AS_OF, filters: { token: null, chain: null, from: '2024-01-01T00:00:00.000Z', to: null } };
     expect(new PublicApiJson(NETWORKS).prices(readingPage([], []), shell).bytes.toString()).toBe(JSON.stringify(pricesByObjects([], 100)));
   });
+
+  it('gives a page an ETag of what it is written from: the same for the same inputs, another when any differs', () => {
+    const pairs: [TokenName, ChainName][] = [
+      ['XSD', 'Ethereum'],
+      ['BankX', 'BSC'],
+    ];
+    const readings: PriceReading[] = INSTANTS.map((at_ms, i) => ({ token_name: pairs[i % 2]![0], chain_name: pairs[i % 2]![1], price: 1 + i / 10, block_number: i, at_ms }));
+    const shell = { limit: 500, as_of_ms: AS_OF, filters: { token: null, chain: null, from: null, to: null } };
+    const etag = (rows: readonly PriceReading[], asOf = AS_OF) => new PublicApiJson(NETWORKS).prices(readingPage(rows, pairs), { ...shell, as_of_ms: asOf }).etag;
+    expect(etag(readings)).toMatch(/^"[\w-]{27}"$/);
+    expect(etag(readings)).toBe(etag(readings.map((r) => ({ ...r }))));
+    const changed = [
+      readings.map((r, i) => (i === 3 ? { ...r, price: r.price + 1e-12 } : r)),
+      readings.map((r, i) => (i === 3 ? { ...r, block_number: null } : r)),
+      readings.map((r, i) => (i === 3 ? { ...r, at_ms: r.at_ms + 1 } : r)),
+      readings.map((r, i) => (i === 2 ? { ...r, token_name: pairs[1]![0], chain_name: pairs[1]![1] } : r)),
+      readings.slice(1),
+    ];
+    const etags = new Set([etag(readings), etag(readings, AS_OF + 1000), ...changed.map((rows) => etag(rows))]);
+    expect(etags.size).toBe(changed.length + 2);
+    const run = candleRun(INSTANTS.map((at, i) => ({ start_ms: at, open: 1, high: 2, low: 0.5, close: 1.5, samples: i + 1, close_block_number: i, close_read_at_ms: at })));
+    const candleEtag = (interval: '1h' | '1d', chain: ChainName) =>
+      new PublicApiJson(NETWORKS).candles(run, { token: 'XSD', chain, interval }, { limit: 10, as_of_ms: AS_OF, filters: { token: 'XSD', chain, interval, from: null, to: null } }).etag;
+    expect(new Set([candleEtag('1h', 'Ethereum'), candleEtag('1d', 'Ethereum'), candleEtag('1h', 'BSC')]).size).toBe(3);
+    expect(candleEtag('1h', 'Ethereum')).toBe(candleEtag('1h', 'Ethereum'));
+  });
 });

@@ -116,25 +116,32 @@ export class TimeColumns {
 
 /**
  * A read model's rows held in memory as typed columns per key (a token and chain's readings, its
- * hourly candles), kept in step with the table instead of read again whole: a key is read whole
- * when first asked for (then, in the background, every other key, one a sync, so a key soon
- * finds itself held); after that, each commit of the table's projection makes the next read sync
- * every held key: its last `rereadMs` read again, the rows the projection pruned dropped.
+ * hourly candles), kept in step with the table instead of read again whole. A key is read whole
+ * when first asked for, and then, in the background, every other key, all together a span of
+ * time at a time: a table's keys lie interleaved on its pages (ticks of 14 pairs), so reading
+ * them key by key read every page once a key, which from a cold disk took seconds a key. After
+ * that, each commit of the table's projection makes the next read sync the held keys: the last
+ * `rereadMs` of each read again, the rows the projection pruned dropped.
  *
- * As with HotValue, a read never sees the rows older than a commit this process knew of when the
- * read began (a sync not yet started reads the projection's version as it starts; reads that find
- * the series stale join it), and syncs run one at a time on the read lane. A sync reads first and
- * then changes the columns all at once, so between awaits they are always one state of the table.
+ * As with HotValue, a read never sees rows older than a commit this process knew of when the read
+ * began: a sync not yet started reads the projection's version as it starts, and reads that find
+ * the series stale join it. Syncs run one at a time on the read lane, and so do whole reads, apart
+ * from syncs: a read of a held key never waits for another key's whole read. Both read first and
+ * then change the columns at once, so between awaits the columns are one state of the table.
  */
 export class SyncedSeries<K, R extends { readonly span: number }> {
   private readonly held = new Map<K, TimeColumns>();
-  /** Keys asked for and not held yet: the next sync reads them whole. */
-  private readonly wanted = new Set<K>();
-  /** The projection's version (ProjectionProgress) the last finished sync started at. */
+  /** The whole read each key not held yet is waiting for. */
+  private readonly loading = new Map<K, Promise<void>>();
+  /** The last whole read queued: they run one after another. */
+  private loads: Promise<void> = Promise.resolve();
+  /** The projection's version (ProjectionProgress) the last finished sync started at; -1: the next read syncs. */
   private synced = -1;
   private running: Promise<void> | null = null;
   /** The next sync, not started yet: every read that finds the series stale joins it. */
   private pending: Promise<void> | null = null;
+  /** Whole reads installed so far: a sync during which one was installed did not sync its keys. */
+  private installs = 0;
   private warming = false;
   private closed = false;
 
@@ -145,15 +152,15 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
 
   /** The keys' columns, in step with every commit this process knew of when called. Read them before the next await. */
   async get(keys: readonly K[]): Promise<TimeColumns[]> {
+    const version = this.progress.version(this.source.projection);
     const missing = keys.filter((key) => !this.held.has(key));
-    if (missing.length > 0 || this.synced !== this.progress.version(this.source.projection)) {
-      for (const key of missing) this.wanted.add(key);
-      if (!this.warming) {
-        this.warming = true;
-        void this.warm();
-      }
-      await this.nextSync();
+    if (missing.length > 0) {
+      const loaded = this.load(missing);
+      this.warm();
+      await loaded;
     }
+    if (this.synced !== version || missing.length > 0) await this.nextSync();
+    if (this.closed) throw new Error('the series is closed: the process is stopping');
     return keys.map((key) => this.held.get(key)!);
   }
 
@@ -162,15 +169,35 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
     this.closed = true;
   }
 
-  /** Every key not asked for yet, one a sync: no sync holds the reads waiting on it for long. */
-  private async warm(): Promise<void> {
-    for (const key of this.source.keys) {
-      if (this.closed) return;
-      if (this.held.has(key)) continue;
-      this.wanted.add(key);
-      // A failed read is left to the reads that want the key: they read it again.
-      await this.nextSync().catch(() => undefined);
+  /** Once the series is first used: every key not held nor being read, in one whole read queued after the first. */
+  private warm(): void {
+    if (this.warming) return;
+    this.warming = true;
+    const rest = this.source.keys.filter((key) => !this.held.has(key) && !this.loading.has(key));
+    // A failed read is left to the reads that want its keys: they read them again.
+    if (rest.length > 0) this.load(rest).catch(() => undefined);
+  }
+
+  /** Joins the whole reads under way or queued for the keys, and queues one for the others. */
+  private load(keys: readonly K[]): Promise<void> {
+    const waits = new Set<Promise<void>>();
+    const rest = keys.filter((key) => {
+      const loading = this.loading.get(key);
+      if (loading !== undefined) waits.add(loading);
+      return loading === undefined;
+    });
+    if (rest.length > 0) {
+      const load: Promise<void> = this.loads
+        .catch(() => undefined)
+        .then(() => (this.closed ? undefined : onReadLane(() => this.readWhole(rest))))
+        .finally(() => {
+          for (const key of rest) if (this.loading.get(key) === load) this.loading.delete(key);
+        });
+      for (const key of rest) this.loading.set(key, load);
+      this.loads = load;
+      waits.add(load);
     }
+    return Promise.all(waits).then(() => undefined);
   }
 
   private nextSync(): Promise<void> {
@@ -188,33 +215,31 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
   }
 
   /**
-   * The bounds of every key; whole, the keys wanted and those whose table holds rows older than
-   * they do (a rebuild that keeps more); the last `rereadMs` of the others. Then the changes.
+   * The bounds of every held key; the last `rereadMs` of each, or the whole key again when its
+   * table holds rows older than it does (a rebuild that keeps more). Then the changes.
    */
   private async sync(): Promise<void> {
     const { source } = this;
     const version = this.progress.version(source.projection);
-    const keys = [...this.held.keys(), ...this.wanted];
+    const installs = this.installs;
+    const keys = [...this.held.keys()];
     const bounds = await source.bounds(keys);
-    const loaded = new Map<K, TimeColumns>();
     const tails: { key: K; bounds: SeriesBounds | null }[] = [];
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      const heldOldest = this.held.get(key)?.oldest ?? null;
+    const reread: K[] = [];
+    keys.forEach((key, i) => {
+      const heldOldest = this.held.get(key)!.oldest;
       const oldest = bounds[i]?.oldest ?? null;
-      if (!this.held.has(key) || (oldest !== null && heldOldest !== null && oldest < heldOldest)) loaded.set(key, await this.readWhole(key, bounds[i]));
+      if (oldest !== null && heldOldest !== null && oldest < heldOldest) reread.push(key);
       else tails.push({ key, bounds: bounds[i] });
-    }
+    });
+    const whole = reread.length > 0 ? await this.readColumns(reread) : new Map<K, TimeColumns>();
     const spans = tails.map(({ key }): SeriesSpan<K> => {
       const newest = this.held.get(key)!.newest;
       return { key, fromMs: newest === null ? null : newest - source.rereadMs(key), toMs: null };
     });
     const rows = await source.read(spans);
 
-    for (const [key, columns] of loaded) {
-      this.held.set(key, columns);
-      this.wanted.delete(key);
-    }
+    for (const [key, columns] of whole) this.held.set(key, columns);
     let at = 0;
     tails.forEach(({ key, bounds: keyBounds }, span) => {
       let end = at;
@@ -224,20 +249,49 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
       columns.dropBefore(keyBounds?.oldest ?? null);
       at = end;
     });
-    this.synced = version;
+    // Keys a whole read installed meanwhile were not in this sync: the next read syncs them.
+    this.synced = this.installs === installs ? version : -1;
   }
 
-  /** A key's rows, a span at a time from its oldest (the last span open-ended: rows may come meanwhile). */
-  private async readWhole(key: K, bounds: SeriesBounds | null): Promise<TimeColumns> {
+  /** Reads the keys whole and holds them; the next read syncs them with what came meanwhile. */
+  private async readWhole(keys: readonly K[]): Promise<void> {
+    const columns = await this.readColumns(keys);
+    for (const [key, held] of columns) this.held.set(key, held);
+    this.installs += 1;
+    this.synced = -1;
+  }
+
+  /**
+   * The keys' rows, all keys a span of time at a time from the oldest (keys that take the same
+   * span together), each key's last span open-ended: rows may come meanwhile.
+   */
+  private async readColumns(keys: readonly K[]): Promise<Map<K, TimeColumns>> {
     const { source } = this;
-    const columns = TimeColumns.empty(source.columns.length);
-    if (bounds === null) return columns;
-    const step = source.loadSpanMs(key);
-    for (let from = bounds.oldest; ; from += step) {
-      const last = from + step > bounds.newest;
-      const rows = await source.read([{ key, fromMs: from, toMs: last ? null : from + step }]);
-      columns.append(rows, 0, rows.length, source.columns);
-      if (last) return columns;
+    const bounds = await source.bounds(keys);
+    const columns = new Map<K, TimeColumns>(keys.map((key) => [key, TimeColumns.empty(source.columns.length)]));
+    const steps = new Map<number, number[]>();
+    keys.forEach((key, i) => {
+      if (bounds[i] === null) return;
+      const step = source.loadSpanMs(key);
+      steps.set(step, [...(steps.get(step) ?? []), i]);
+    });
+    for (const [step, group] of steps) {
+      const from = Math.min(...group.map((i) => bounds[i]!.oldest));
+      for (let start = from; ; start += step) {
+        // Each key until its span holds its newest row (as it was when the bounds were read).
+        const open = group.filter((i) => bounds[i]!.newest >= start);
+        if (open.length === 0) break;
+        const spans = open.map((i): SeriesSpan<K> => ({ key: keys[i], fromMs: start, toMs: start + step > bounds[i]!.newest ? null : start + step }));
+        const rows = await source.read(spans);
+        let at = 0;
+        spans.forEach((span, s) => {
+          let end = at;
+          while (end < rows.length && rows[end].span === s) end += 1;
+          columns.get(span.key)!.append(rows, at, end, source.columns);
+          at = end;
+        });
+      }
     }
+    return columns;
   }
 }

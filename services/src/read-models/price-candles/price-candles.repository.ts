@@ -62,7 +62,7 @@ export class PriceCandlesRepository extends DatabaseRepository {
           c.close_block_number, floor(extract(epoch from c.close_read_at) * 1000)::float8 as close_read_at_ms
         from price_candles c
         where c.token_name = span.token_name and c.chain_name = span.chain_name and c.bucket = span.bucket
-          and (span.from_at is null or c.bucket_start >= span.from_at) and (span.to_at is null or c.bucket_start < span.to_at)
+          and c.bucket_start >= coalesce(span.from_at, '-infinity') and c.bucket_start < coalesce(span.to_at, 'infinity')
         order by c.bucket_start
       ) c
       order by span.i, c.bucket_start`.execute(this.db);

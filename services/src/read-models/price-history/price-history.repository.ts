@@ -138,7 +138,7 @@ export class PriceHistoryRepository extends DatabaseRepository {
       lateral (
         select h.timestamp, h.id, floor(extract(epoch from h.timestamp) * 1000)::float8 as at_ms, h.price, h.block_number from price_history h
         where h.token_name = span.token_name and h.chain_name = span.chain_name
-          and (span.from_at is null or h.timestamp >= span.from_at) and (span.to_at is null or h.timestamp < span.to_at)
+          and h.timestamp >= coalesce(span.from_at, '-infinity') and h.timestamp < coalesce(span.to_at, 'infinity')
         order by h.timestamp, h.id
       ) r
       order by span.i, r.timestamp, r.id`.execute(this.db);
