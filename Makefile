@@ -12,8 +12,9 @@ export PATH := $(if $(NODE_BIN),$(NODE_BIN):)$(PATH)
 
 .PHONY: start test build compile install services chromium prometheus clean bench soak
 
+# The HTTP roles' young generation is sized at start (services/src/apps/heap-policy.ts says why).
 start: build
-	node services/dist/apps/start/main.js
+	node --max-semi-space-size=16 services/dist/apps/start/main.js
 
 test: build services chromium prometheus
 	node scripts/run-tests.mjs

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { type AnyEvent, CHAIN_NAMES, createEvent } from '@xsd/contracts';
+import { HTTP_ROLE_NODE_FLAGS } from '@xsd/services/apps/heap-policy';
 import { findFreeBasePort } from '@xsd/services/devnet/free-port';
 import { JetStreamEventLog } from '@xsd/services/event-log/jetstream/jetstream-event-log';
 import { createTestDatabase } from '@xsd/services/testing/test-database';
@@ -138,11 +139,11 @@ async function metricMb(metricsUrl: string, name: string): Promise<number> {
 }
 
 /** Starts `checkout`'s built API on the data, loads it, and samples its memory. */
-async function measure(checkout: string, env: Record<string, string>): Promise<Measured> {
+async function measure(checkout: string, env: Record<string, string>, nodeFlags: readonly string[]): Promise<Measured> {
   const port = await findFreeBasePort(1);
   const metricsPort = await findFreeBasePort(1);
   let output = '';
-  const api = spawnRole(join(checkout, 'services/dist/apps/api/main.js'), { ...env, PORT: String(port), XSD_METRICS_PORT: String(metricsPort) }, (text) => (output += text), API_NODE_FLAGS);
+  const api = spawnRole(join(checkout, 'services/dist/apps/api/main.js'), { ...env, PORT: String(port), XSD_METRICS_PORT: String(metricsPort) }, (text) => (output += text), nodeFlags);
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(async () => (await fetch(`${base}/api/silver/latest`).catch(() => null))?.ok === true, {
@@ -189,7 +190,7 @@ async function measure(checkout: string, env: Record<string, string>): Promise<M
 
 process.stdout.write(
   `bench/http/memory: ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}, ${DAYS} days of data, ${SECONDS} s at ${CONNECTIONS} connections, ` +
-    `XSD_READ_CACHE_MB ${process.env.XSD_READ_CACHE_MB ?? 'default'}, API node flags: ${API_NODE_FLAGS.join(' ') || 'none'}\n\n`,
+    `XSD_READ_CACHE_MB ${process.env.XSD_READ_CACHE_MB ?? 'default'}, API node flags: ${[...HTTP_ROLE_NODE_FLAGS, ...API_NODE_FLAGS].join(' ')} (a reference: ${API_NODE_FLAGS.join(' ') || 'none'})\n\n`,
 );
 
 const database = await createTestDatabase();
@@ -240,7 +241,8 @@ try {
   if (values.reference) runs.push([`reference (${values.reference})`, values.reference]);
   process.stdout.write(`${'API'.padEnd(34)} ${'idle RSS'.padStart(10)} ${'peak RSS'.padStart(10)} ${'end RSS'.padStart(10)} ${'req/s'.padStart(8)} ${'p99'.padStart(8)} ${'non-2xx'.padStart(8)} ${'heap used/total'.padStart(16)} ${'external'.padStart(9)}\n`);
   for (const [label, checkout] of runs) {
-    const m = await measure(checkout, env);
+    // This build as it is launched (its HTTP role's heap flags); a reference as it was.
+    const m = await measure(checkout, env, checkout === ROOT ? [...HTTP_ROLE_NODE_FLAGS, ...API_NODE_FLAGS] : API_NODE_FLAGS);
     const ok = m.peakMb < RSS_TARGET_MB && m.non2xx === 0;
     if (checkout === ROOT && !ok) missed += 1;
     process.stdout.write(

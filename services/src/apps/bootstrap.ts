@@ -4,11 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureHttpApp, createHttpAdapter, NEST_HTTP_OPTIONS } from '../api/http-app.js';
 import { type AppConfig, describeConfig, loadConfig } from '../config/config.js';
+import { limitHeapGrowth } from './heap-policy.js';
 import { createLogger, type LoggerOptions, type ProcessRole } from '../logging/logger.js';
 import { NestPinoLogger } from '../logging/nest-logger.js';
 
 /** Starts an HTTP role on config.port and serves the built web app next to the API. */
 export async function startHttpApp(module: DynamicModule, config: AppConfig, role: ProcessRole): Promise<INestApplication> {
+  limitHeapGrowth();
   const processLogger = createLogger({ role, level: config.logLevel });
   const app = await NestFactory.create<NestFastifyApplication>(
     module,

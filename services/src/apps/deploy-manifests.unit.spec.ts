@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig } from '../config/config.js';
+import { HTTP_ROLE_NODE_FLAGS } from './heap-policy.js';
 
 /**
  * deploy/compose.yaml and deploy/k8s/ describe the same distributed product: the same services with
@@ -178,13 +179,18 @@ describe('deploy/compose.yaml and deploy/k8s', () => {
     expect(role(compose, 'notifier').env.get('XSD_VAPID_SUBJECT')).toMatch(/^\$\{XSD_VAPID_SUBJECT:-mailto:[^@\s]+@[^@\s]+\}$/);
   });
 
-  it('start each role with the same command, an entry point that exists', () => {
+  it('start each role with the same command, an entry point that exists, the HTTP role with its heap flags', () => {
     for (const name of APP_ROLES) {
       const command = role(compose, name).command;
       expect(role(k8s, name).command).toEqual(command);
-      expect(command).toEqual(['node', `services/dist/apps/${name}/main.js`]);
+      expect(command).toEqual(['node', ...(name === 'api' ? HTTP_ROLE_NODE_FLAGS : []), `services/dist/apps/${name}/main.js`]);
       expect(existsSync(join(APPS, name, 'main.ts'))).toBe(true);
     }
+    // The image's own command (the api) and `make start` (every role in one HTTP process) too.
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(DEPLOY, 'Dockerfile'), 'utf8'))?.[1];
+    expect(JSON.parse(cmd ?? 'null')).toEqual(role(compose, 'api').command);
+    const start = /^start:.*\n\t(.*)$/m.exec(readFileSync(join(DEPLOY, '../Makefile'), 'utf8'))?.[1];
+    expect(start?.split(' ')).toEqual(['node', ...HTTP_ROLE_NODE_FLAGS, 'services/dist/apps/start/main.js']);
   });
 
   it('keep three replicas of the event log, one per NATS node', () => {

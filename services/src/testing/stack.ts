@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HTTP_ROLE_NODE_FLAGS } from '../apps/heap-policy.js';
 import { pgliteDirectory } from '../database/database.js';
 import { findFreeBasePort } from '../devnet/free-port.js';
 import { seedPgliteDataDir } from './test-database.js';
@@ -118,7 +119,7 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
   const outputDir = await mkdtemp(join(tmpdir(), 'silverboard-stack-output-'));
   const outputPath = join(outputDir, 'output.log');
   const outputFd = openSync(outputPath, 'a');
-  const child: ChildProcess = spawn(process.execPath, [START_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...HTTP_ROLE_NODE_FLAGS, START_MAIN], {
     env: { ...process.env, ...env },
     stdio: ['ignore', outputFd, outputFd],
   });
