@@ -1,5 +1,5 @@
 import type { TimedPrice } from './price-change.js';
-import { HOUR_MS, type Instant, MINUTE_MS, toMillis } from './time.js';
+import { HOUR_MS, type Instant, isoString, MINUTE_MS, toMillis } from './time.js';
 
 /** One point of a price chart (a token on a chain, or silver per gram). */
 export interface ChartPoint {
@@ -109,20 +109,22 @@ export function buildChartPoints(
   const { rules, current } = options;
   const now = toMillis(options.now);
   const premerged = options.preMergeMs ? mergeClosePoints(history, options.preMergeMs) : history;
-  const merged = mergeClosePoints(premerged, rules.mergeGapMs).map(toChartPoint);
+  const merged = mergeClosePoints(premerged, rules.mergeGapMs);
   const last = merged[merged.length - 1];
   const appendCurrent =
     current !== null &&
     Number.isFinite(current) &&
     current > 0 &&
     (!last || now - toMillis(last.timestamp) > rules.currentPointAfterMs);
-  if (!appendCurrent) return limitPoints(merged, rules.pointLimit);
+  if (!appendCurrent) return limitPoints(merged, rules.pointLimit).map(toChartPoint);
   // Room for the current point, so the newest reading survives the limit next to it.
-  return [...limitPoints(merged, rules.pointLimit - 1), { timestamp: new Date(now).toISOString(), price: current }];
+  const points = limitPoints(merged, rules.pointLimit - 1).map(toChartPoint);
+  points.push({ timestamp: isoString(now), price: current });
+  return points;
 }
 
 function toChartPoint(point: TimedPrice): ChartPoint {
-  return { timestamp: new Date(toMillis(point.timestamp)).toISOString(), price: point.price };
+  return { timestamp: isoString(toMillis(point.timestamp)), price: point.price };
 }
 
 /** Oldest first; the already ordered series the read models give are walked once, not copied and sorted. */

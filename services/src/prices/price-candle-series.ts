@@ -1,12 +1,12 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import type { PublicCandlesQuery } from '@xsd/contracts/api/prices-query';
+import type { TimedPrice } from '@xsd/contracts/rules/price-change';
 import { DAY_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { SyncedSeries } from '../read-cache/synced-series.js';
 import { bucketStart, CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import { type CandleColumns, PriceCandlesRepository, type SpanCandleRow } from '../read-models/price-candles/price-candles.repository.js';
-import type { PriceRow } from '../read-models/price-history/price-history.repository.js';
 import { PRICE_PAIRS } from '../read-models/retention.js';
 import { ROLLUP } from './chart-window.js';
 
@@ -74,13 +74,13 @@ export class PriceCandleSeries implements OnModuleDestroy {
   }
 
   /** The closes of the hours or days since the one `from` falls in, at their start, oldest first (chart windows). */
-  async since(token: TokenName, chain: ChainName, resolution: keyof typeof ROLLUP, from: Date): Promise<PriceRow[]> {
+  async since(token: TokenName, chain: ChainName, resolution: keyof typeof ROLLUP, from: Date): Promise<TimedPrice[]> {
     const bucket = ROLLUP[resolution];
     const [held] = await this.series.get([keyOf(token, chain, bucket)]);
     const [starts, , , , closes] = held.columns;
     const first = held.at(bucketStart(from, bucket).getTime());
-    const rows: PriceRow[] = new Array(held.end - first);
-    for (let i = first; i < held.end; i++) rows[i - first] = { price: closes[i], timestamp: new Date(starts[i]) };
+    const rows: TimedPrice[] = new Array(held.end - first);
+    for (let i = first; i < held.end; i++) rows[i - first] = { price: closes[i], timestamp: starts[i] };
     return rows;
   }
 
