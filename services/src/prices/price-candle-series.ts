@@ -73,7 +73,7 @@ export class PriceCandleSeries implements OnModuleDestroy {
     this.series.close();
   }
 
-  /** The closes of the hours or days since the one `from` falls in, at their start, oldest first (chart windows). */
+  /** The closes of the hours or days since the one `from` falls in, at their start (epoch ms), oldest first (chart windows). */
   async since(token: TokenName, chain: ChainName, resolution: keyof typeof ROLLUP, from: Date): Promise<TimedPrice[]> {
     const bucket = ROLLUP[resolution];
     const [held] = await this.series.get([keyOf(token, chain, bucket)]);
