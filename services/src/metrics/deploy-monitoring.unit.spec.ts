@@ -65,7 +65,8 @@ async function opsListenerSeries(): Promise<Set<string>> {
   return new Set(families.flatMap(({ name, type }) => [name, ...(SERIES_SUFFIXES[String(type)] ?? []).map((suffix) => name + suffix)]));
 }
 
-describe('deploy/monitoring', () => {
+// promtool is a process of its own: on a loaded two-core machine `test rules` took over the unit tier's 5 s.
+describe('deploy/monitoring', { timeout: 30_000 }, () => {
   it('passes `promtool check config` (compose and Kubernetes), which loads rules.yml too', async () => {
     for (const file of ['prometheus.yml', 'prometheus-k8s.yml']) {
       const run = await promtool(['check', 'config', file]);

@@ -28,7 +28,8 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-describe('Projector service crash safety (JetStream + PostgreSQL, real processes)', () => {
+// The test's own waits allow 3 minutes (start, catch up) before the rebuild: the int tier's 60 s was less than they allow.
+describe('Projector service crash safety (JetStream + PostgreSQL, real processes)', { timeout: 300_000 }, () => {
   let pipeline: Pipeline;
   let child: ChildProcess | undefined;
 
