@@ -13,6 +13,15 @@ export function onReadLane<T>(read: () => Promise<T>): Promise<T> {
   return onLane.run(true, read);
 }
 
+/**
+ * Runs `read` on the shared pool even when called from a lane read: a background read nobody is
+ * waiting on (a series' whole read of the keys not asked for yet) must not hold one of the lane's
+ * few connections; one held for minutes halved every hot answer's reloads.
+ */
+export function offReadLane<T>(read: () => Promise<T>): Promise<T> {
+  return onLane.exit(read);
+}
+
 /** Whether the query being started was started by an onReadLane read. */
 export function inReadLane(): boolean {
   return onLane.getStore() === true;

@@ -1,5 +1,5 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
-import { onReadLane } from '../database/read-lane.js';
+import { offReadLane, onReadLane } from '../database/read-lane.js';
 import { lowerBound } from './lower-bound.js';
 
 /** A key's rows timed in [fromMs, toMs) (epoch ms; null: unbounded). */
@@ -126,7 +126,8 @@ export class TimeColumns {
  * As with HotValue, a read never sees rows older than a commit this process knew of when the read
  * began: a sync not yet started reads the projection's version as it starts, and reads that find
  * the series stale join it. Syncs run one at a time on the read lane, and so do whole reads, apart
- * from syncs: a read of a held key never waits for another key's whole read. Both read first and
+ * from syncs (the background's on the shared pool): a read of a held key never waits for another
+ * key's whole read. Both read first and
  * then change the columns at once, so between awaits the columns are one state of the table.
  */
 export class SyncedSeries<K, R extends { readonly span: number }> {
@@ -175,11 +176,14 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
     this.warming = true;
     const rest = this.source.keys.filter((key) => !this.held.has(key) && !this.loading.has(key));
     // A failed read is left to the reads that want its keys: they read them again.
-    if (rest.length > 0) this.load(rest).catch(() => undefined);
+    if (rest.length > 0) this.load(rest, { background: true }).catch(() => undefined);
   }
 
-  /** Joins the whole reads under way or queued for the keys, and queues one for the others. */
-  private load(keys: readonly K[]): Promise<void> {
+  /**
+   * Joins the whole reads under way or queued for the keys, and queues one for the others: on the
+   * read lane when a read waits for it, on the shared pool when it is the background's.
+   */
+  private load(keys: readonly K[], { background = false } = {}): Promise<void> {
     const waits = new Set<Promise<void>>();
     const rest = keys.filter((key) => {
       const loading = this.loading.get(key);
@@ -189,7 +193,7 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
     if (rest.length > 0) {
       const load: Promise<void> = this.loads
         .catch(() => undefined)
-        .then(() => (this.closed ? undefined : onReadLane(() => this.readWhole(rest))))
+        .then(() => (this.closed ? undefined : (background ? offReadLane : onReadLane)(() => this.readWhole(rest))))
         .finally(() => {
           for (const key of rest) if (this.loading.get(key) === load) this.loading.delete(key);
         });
