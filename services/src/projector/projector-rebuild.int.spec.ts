@@ -149,8 +149,14 @@ describe('vacuumShadow on PostgreSQL', () => {
         where schemaname in (${shadowSchema(priceHistoryProjection)}, ${shadowSchema(priceCandlesProjection)}) order by relname`.execute(db);
       return rows;
     };
-    // The statistics collector takes the counts at its next flush (within a second or so).
-    await waitFor(async () => (await stats()).find((row) => row.table === 'price_history')!.dead > SHADOW_VACUUM_DEAD_ROWS, { timeoutMs: 15_000, intervalMs: 200, message: 'the dead rows to be counted' });
+    // The statistics collector takes each backend's counts at its next flush (within a second or so): both tables'.
+    await waitFor(
+      async () => {
+        const [candleStats, historyStats] = await stats();
+        return historyStats.dead > SHADOW_VACUUM_DEAD_ROWS && candleStats.dead === 100;
+      },
+      { timeoutMs: 15_000, intervalMs: 200, message: 'the dead rows to be counted' },
+    );
 
     await vacuumShadow(db, priceHistoryProjection);
     await vacuumShadow(db, priceCandlesProjection);
