@@ -125,16 +125,17 @@ export class TimeColumns {
  *
  * As with HotValue, a read never sees rows older than a commit this process knew of when the read
  * began: a sync not yet started reads the projection's version as it starts, and reads that find
- * the series stale join it. Syncs run one at a time on the read lane, and so do whole reads, apart
- * from syncs (the background's on the shared pool): a read of a held key never waits for another
- * key's whole read. Both read first and
- * then change the columns at once, so between awaits the columns are one state of the table.
+ * the series stale join it. Syncs run one at a time on the read lane, and so do the whole reads
+ * requests wait for, apart from syncs; the background's runs beside them on the shared pool: a read
+ * of a held key never waits for another key's whole read, nor a request for the background's. All
+ * read first and then change the columns at once, so between awaits the columns are one state of
+ * the table.
  */
 export class SyncedSeries<K, R extends { readonly span: number }> {
   private readonly held = new Map<K, TimeColumns>();
-  /** The whole read each key not held yet is waiting for. */
-  private readonly loading = new Map<K, Promise<void>>();
-  /** The last whole read queued: they run one after another. */
+  /** The whole read each key not held yet is waiting for, and whether it is the background's. */
+  private readonly loading = new Map<K, { readonly done: Promise<void>; readonly background: boolean }>();
+  /** The last whole read a request waits for: they run one after another. */
   private loads: Promise<void> = Promise.resolve();
   /** The projection's version (ProjectionProgress) the last finished sync started at; -1: the next read syncs. */
   private synced = -1;
@@ -181,25 +182,30 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
 
   /**
    * Joins the whole reads under way or queued for the keys, and queues one for the others: on the
-   * read lane when a read waits for it, on the shared pool when it is the background's.
+   * read lane when a request waits for it, on the shared pool when it is the background's. A
+   * request does not join the background's read of a key: that read holds every key not asked
+   * for yet (a year of 28 candle keys from a cold disk took a second), so the request reads its
+   * key itself, and the background's read leaves it as that installed it.
    */
   private load(keys: readonly K[], { background = false } = {}): Promise<void> {
     const waits = new Set<Promise<void>>();
     const rest = keys.filter((key) => {
       const loading = this.loading.get(key);
-      if (loading !== undefined) waits.add(loading);
-      return loading === undefined;
+      if (loading === undefined || (loading.background && !background)) return true;
+      waits.add(loading.done);
+      return false;
     });
     if (rest.length > 0) {
-      const load: Promise<void> = this.loads
+      const done: Promise<void> = this.loads
         .catch(() => undefined)
-        .then(() => (this.closed ? undefined : (background ? offReadLane : onReadLane)(() => this.readWhole(rest))))
+        .then(() => (this.closed ? undefined : background ? offReadLane(() => this.readWhole(rest, { keepHeld: true })) : onReadLane(() => this.readWhole(rest))))
         .finally(() => {
-          for (const key of rest) if (this.loading.get(key) === load) this.loading.delete(key);
+          for (const key of rest) if (this.loading.get(key)?.done === done) this.loading.delete(key);
         });
-      for (const key of rest) this.loading.set(key, load);
-      this.loads = load;
-      waits.add(load);
+      for (const key of rest) this.loading.set(key, { done, background });
+      // The background's read starts after the reads queued before it, and holds up none after it.
+      if (!background) this.loads = done;
+      waits.add(done);
     }
     return Promise.all(waits).then(() => undefined);
   }
@@ -257,10 +263,13 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
     this.synced = this.installs === installs ? version : -1;
   }
 
-  /** Reads the keys whole and holds them; the next read syncs them with what came meanwhile. */
-  private async readWhole(keys: readonly K[]): Promise<void> {
+  /**
+   * Reads the keys whole and holds them (but those held meanwhile when `keepHeld`); the next read
+   * syncs them with what came meanwhile.
+   */
+  private async readWhole(keys: readonly K[], { keepHeld = false } = {}): Promise<void> {
     const columns = await this.readColumns(keys);
-    for (const [key, held] of columns) this.held.set(key, held);
+    for (const [key, held] of columns) if (!keepHeld || !this.held.has(key)) this.held.set(key, held);
     this.installs += 1;
     this.synced = -1;
   }
