@@ -13,6 +13,7 @@ import type { Db } from '@xsd/services/database/database';
 import { EmbeddedEventLog } from '@xsd/services/event-log/embedded/embedded-event-log';
 import type { StoredEvent } from '@xsd/services/event-log/event-log';
 import { tickEventId } from '@xsd/services/ingestor/tick-id';
+import { CHANNEL_RELAY_CONSUMER } from '@xsd/services/notifier/channels/channel-relay';
 import { NOTIFIER_CONSUMER } from '@xsd/services/notifier/notifier';
 import type { StoredEventOf } from '@xsd/services/projector/projection';
 import { ALL_PROJECTIONS } from '@xsd/services/read-models/projections';
@@ -60,13 +61,14 @@ function tickEvents(index: number, slot: number): AnyEvent[] {
 
 /**
  * Appends `days` of ticks ending at `endMs` to the database's embedded log and projects them. Every
- * projection's checkpoint, and the notifier's (which follows the log as a running system's would
- * have), ends at the log's head, so a stack started on the database begins caught up.
+ * projection's checkpoint, and the notifier's and the channel relay's (which follow the log as a
+ * running system's would have), ends at the log's head, so a stack started on the database begins
+ * caught up: a relay at 0 spent the measurements' first minutes judging a year of XSD ticks' peg.
  */
 export async function fill(db: Db, days: number, endMs: number, progress: (line: string) => void): Promise<{ events: number }> {
   const log = new EmbeddedEventLog(db);
   const checkpoints = new CheckpointsRepository({ db });
-  const consumers = [...ALL_PROJECTIONS.map((projection) => projection.name), NOTIFIER_CONSUMER];
+  const consumers = [...ALL_PROJECTIONS.map((projection) => projection.name), NOTIFIER_CONSUMER, CHANNEL_RELAY_CONSUMER];
   for (const name of consumers) await checkpoints.ensure(db, name);
   const ticks = ticksIn(days);
   const firstSlot = Math.floor(endMs / PRICE_TICK_MS) * PRICE_TICK_MS - (ticks - 1) * PRICE_TICK_MS;
