@@ -4,7 +4,7 @@ import type { PublicPricesQuery } from '@xsd/contracts/api/prices-query';
 import { DAY_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { SyncedSeries } from '../read-cache/synced-series.js';
-import { PriceHistoryRepository, type SpanReadingRow } from '../read-models/price-history/price-history.repository.js';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { PRICE_PAIRS } from '../read-models/retention.js';
 
 type PricePair = (typeof PRICE_PAIRS)[number];
@@ -37,7 +37,7 @@ export interface ReadingPage {
  */
 @Injectable()
 export class PriceReadingSeries implements OnModuleDestroy {
-  private readonly series: SyncedSeries<PricePair, SpanReadingRow>;
+  private readonly series: SyncedSeries<PricePair>;
 
   constructor(readings: PriceHistoryRepository, progress: ProjectionProgress) {
     this.series = new SyncedSeries(progress, {
@@ -45,7 +45,7 @@ export class PriceReadingSeries implements OnModuleDestroy {
       keys: PRICE_PAIRS,
       bounds: (pairs) => readings.readingBounds(pairs),
       read: (spans) => readings.readingSpans(spans.map(({ key, fromMs, toMs }) => ({ ...key, fromMs, toMs }))),
-      columns: [(row) => row.at_ms, (row) => row.price, (row) => row.block_number ?? Number.NaN],
+      columns: 3,
       rereadMs: () => REREAD_MS,
       // A quarter of 30 s ticks is 259,200 readings a pair: read a week (20,160) at a time.
       loadSpanMs: () => 7 * DAY_MS,

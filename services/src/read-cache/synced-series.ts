@@ -16,17 +16,17 @@ export interface SeriesBounds {
 }
 
 /** Where a series' rows come from: a read model's table, each key's rows ordered by time. */
-export interface SeriesSource<K, R extends { readonly span: number }> {
+export interface SeriesSource<K> {
   /** The projection writing the table: each of its commits makes the next read sync. */
   readonly projection: string;
   /** Every key there may be rows of (read in the background once the series is used). */
   readonly keys: readonly K[];
   /** Each key's bounds, or null when it has no rows. */
   bounds(keys: readonly K[]): Promise<(SeriesBounds | null)[]>;
-  /** The rows of every span, oldest first within a span (a fixed order for ties), in span order; `span` is the span's index. */
-  read(spans: readonly SeriesSpan<K>[]): Promise<R[]>;
-  /** Each column's value of a row, the time first (NaN for a null). */
-  readonly columns: readonly ((row: R) => number)[];
+  /** The rows of each span, oldest first (a fixed order for ties), as `columns` columns (the time first, NaN for a null), in span order. */
+  read(spans: readonly SeriesSpan<K>[]): Promise<Float64Array[][]>;
+  /** How many columns a row has. */
+  readonly columns: number;
   /**
    * How far back from a key's newest row each sync reads again: rows older than that no longer
    * change or come (but by a rebuild that keeps more, which reads the key whole again).
@@ -77,21 +77,18 @@ export class TimeColumns {
     this.start = ms === null ? this.end : this.at(ms);
   }
 
-  /** Replaces the rows timed at or after `ms` with `rows` [from, to), which are those of the table. */
-  replaceFrom<R>(ms: number, rows: readonly R[], from: number, to: number, values: readonly ((row: R) => number)[]): void {
+  /** Replaces the rows timed at or after `ms` with `rows` (columns), which are those of the table. */
+  replaceFrom(ms: number, rows: readonly Float64Array[]): void {
     this.end = this.at(ms);
-    this.append(rows, from, to, values);
+    this.append(rows);
   }
 
-  /** Adds `rows` [from, to), newer than every row held. */
-  append<R>(rows: readonly R[], from: number, to: number, values: readonly ((row: R) => number)[]): void {
-    if (this.end + (to - from) > this.times.length) this.makeRoom(to - from);
-    for (let c = 0; c < values.length; c++) {
-      const column = this.columns[c];
-      const value = values[c];
-      for (let i = from, at = this.end; i < to; i++, at++) column[at] = value(rows[i]);
-    }
-    this.end += to - from;
+  /** Adds `rows` (columns), newer than every row held. */
+  append(rows: readonly Float64Array[]): void {
+    const count = rows[0].length;
+    if (this.end + count > this.times.length) this.makeRoom(count);
+    for (let c = 0; c < rows.length; c++) this.columns[c].set(rows[c], this.end);
+    this.end += count;
   }
 
   /**
@@ -131,7 +128,7 @@ export class TimeColumns {
  * read first and then change the columns at once, so between awaits the columns are one state of
  * the table.
  */
-export class SyncedSeries<K, R extends { readonly span: number }> {
+export class SyncedSeries<K> {
   private readonly held = new Map<K, TimeColumns>();
   /** The whole read each key not held yet is waiting for, and whether it is the background's. */
   private readonly loading = new Map<K, { readonly done: Promise<void>; readonly background: boolean }>();
@@ -149,7 +146,7 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
 
   constructor(
     private readonly progress: ProjectionProgress,
-    private readonly source: SeriesSource<K, R>,
+    private readonly source: SeriesSource<K>,
   ) {}
 
   /** The keys' columns, in step with every commit this process knew of when called. Read them before the next await. */
@@ -250,14 +247,10 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
     const rows = await source.read(spans);
 
     for (const [key, columns] of whole) this.held.set(key, columns);
-    let at = 0;
     tails.forEach(({ key, bounds: keyBounds }, span) => {
-      let end = at;
-      while (end < rows.length && rows[end].span === span) end += 1;
       const columns = this.held.get(key)!;
-      columns.replaceFrom(spans[span].fromMs ?? Number.NEGATIVE_INFINITY, rows, at, end, source.columns);
+      columns.replaceFrom(spans[span].fromMs ?? Number.NEGATIVE_INFINITY, rows[span]);
       columns.dropBefore(keyBounds?.oldest ?? null);
-      at = end;
     });
     // Keys a whole read installed meanwhile were not in this sync: the next read syncs them.
     this.synced = this.installs === installs ? version : -1;
@@ -281,7 +274,7 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
   private async readColumns(keys: readonly K[]): Promise<Map<K, TimeColumns>> {
     const { source } = this;
     const bounds = await source.bounds(keys);
-    const columns = new Map<K, TimeColumns>(keys.map((key) => [key, TimeColumns.empty(source.columns.length)]));
+    const columns = new Map<K, TimeColumns>(keys.map((key) => [key, TimeColumns.empty(source.columns)]));
     const steps = new Map<number, number[]>();
     keys.forEach((key, i) => {
       if (bounds[i] === null) return;
@@ -296,13 +289,7 @@ export class SyncedSeries<K, R extends { readonly span: number }> {
         if (open.length === 0) break;
         const spans = open.map((i): SeriesSpan<K> => ({ key: keys[i], fromMs: start, toMs: start + step > bounds[i]!.newest ? null : start + step }));
         const rows = await source.read(spans);
-        let at = 0;
-        spans.forEach((span, s) => {
-          let end = at;
-          while (end < rows.length && rows[end].span === s) end += 1;
-          columns.get(span.key)!.append(rows, at, end, source.columns);
-          at = end;
-        });
+        spans.forEach((span, s) => columns.get(span.key)!.append(rows[s]));
       }
     }
     return columns;

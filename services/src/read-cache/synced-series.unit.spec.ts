@@ -4,11 +4,6 @@ import { ProjectionProgress } from '../core/projection-progress.js';
 import { inReadLane, onReadLane } from '../database/read-lane.js';
 import { SyncedSeries } from './synced-series.js';
 
-interface Row {
-  readonly span: number;
-  readonly at: number;
-}
-
 const KEYS = ['a', 'b', 'c'] as const;
 const ROWS = [1_000, 2_000, 3_000];
 
@@ -20,7 +15,7 @@ function series() {
   const reads: { keys: string[]; onLane: boolean }[] = [];
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const source = new SyncedSeries<string, Row>(new ProjectionProgress({ get: async () => 0 } as never), {
+  const source = new SyncedSeries<string>(new ProjectionProgress({ get: async () => 0 } as never), {
     projection: 'table',
     keys: KEYS,
     bounds: async (keys) => keys.map(() => ({ oldest: ROWS[0], newest: ROWS[ROWS.length - 1] })),
@@ -28,9 +23,9 @@ function series() {
       const onLane = inReadLane();
       if (spans.some((span) => span.fromMs === ROWS[0])) reads.push({ keys: spans.map((span) => span.key), onLane });
       if (!onLane) await released;
-      return spans.flatMap(({ fromMs, toMs }, span) => ROWS.filter((at) => at >= (fromMs ?? -Infinity) && (toMs === null || at < toMs)).map((at) => ({ span, at })));
+      return spans.map(({ fromMs, toMs }) => [Float64Array.from(ROWS.filter((at) => at >= (fromMs ?? -Infinity) && (toMs === null || at < toMs)))]);
     },
-    columns: [(row) => row.at],
+    columns: 1,
     rereadMs: () => 0,
     loadSpanMs: () => 10_000,
   });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { type RawBuilder, sql } from 'kysely';
+import { float8Columns, float8Rows } from '../../database/float8-rows.js';
 import { DatabaseRepository } from '../database-repository.js';
 
 /** A candle with the block and read time of the reading its close comes from, its times as epoch milliseconds. */
@@ -27,11 +28,6 @@ export interface CandleColumns {
   readonly closeReadAtMs: Float64Array;
 }
 
-/** A candle of one of the spans asked for (its index). */
-export interface SpanCandleRow extends CandleReading {
-  readonly span: number;
-}
-
 /** A token, chain and width's candles starting in [fromMs, toMs) (epoch ms; null: unbounded). */
 export interface CandleSpan {
   readonly token: TokenName;
@@ -45,28 +41,36 @@ export interface CandleSpan {
 @Injectable()
 export class PriceCandlesRepository extends DatabaseRepository {
   /**
-   * The candles of each span, oldest first within a span, each with its span's index: one
-   * statement, each span through the primary key (token, chain, width, start).
+   * The candles of each span, oldest first, as eight columns a span (CandleColumns' order: times
+   * in epoch ms, NaN for null): one statement, each span through the primary key (token, chain,
+   * width, start).
    */
-  async candleSpans(spans: readonly CandleSpan[]): Promise<SpanCandleRow[]> {
+  async candleSpans(spans: readonly CandleSpan[]): Promise<Float64Array[][]> {
     if (spans.length === 0) return [];
-    // Times as epoch milliseconds: a Date parsed from text a row was a fifth of a row's cost.
-    const { rows } = await sql<SpanCandleRow>`
-      select span.i as span, c.start_ms, c.open, c.high, c.low, c.close, c.samples, c.close_block_number, c.close_read_at_ms
+    const values = [
+      sql`floor(extract(epoch from c.bucket_start) * 1000)`,
+      sql`c.open`,
+      sql`c.high`,
+      sql`c.low`,
+      sql`c.close`,
+      sql`c.samples`,
+      sql`c.close_block_number`,
+      sql`floor(extract(epoch from c.close_read_at) * 1000)`,
+    ];
+    const { rows } = await sql<{ candles: Uint8Array | null }>`
+      select c.candles
       from unnest(${spans.map((p) => p.token)}::text[], ${spans.map((p) => p.chain)}::text[], ${spans.map((p) => p.bucket)}::text[],
           ${spans.map((p) => (p.fromMs === null ? null : new Date(p.fromMs).toISOString()))}::timestamptz[],
           ${spans.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
         with ordinality as span(token_name, chain_name, bucket, from_at, to_at, i),
       lateral (
-        select c.bucket_start, floor(extract(epoch from c.bucket_start) * 1000)::float8 as start_ms, c.open, c.high, c.low, c.close, c.samples,
-          c.close_block_number, floor(extract(epoch from c.close_read_at) * 1000)::float8 as close_read_at_ms
+        select ${float8Rows(values, sql`c.bucket_start`)} as candles
         from price_candles c
         where c.token_name = span.token_name and c.chain_name = span.chain_name and c.bucket = span.bucket
           and c.bucket_start >= coalesce(span.from_at, '-infinity') and c.bucket_start < coalesce(span.to_at, 'infinity')
-        order by c.bucket_start
       ) c
-      order by span.i, c.bucket_start`.execute(this.db);
-    return rows.map((row) => ({ ...row, span: Number(row.span) - 1 }));
+      order by span.i`.execute(this.db);
+    return rows.map(({ candles }) => float8Columns(candles, values.length));
   }
 
   /** Each token, chain and width's first and last candle start (epoch ms), or null when it has none. */

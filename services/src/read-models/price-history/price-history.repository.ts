@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import { type RawBuilder, sql } from 'kysely';
+import { float8Columns, float8Rows } from '../../database/float8-rows.js';
 import { DatabaseRepository } from '../database-repository.js';
 
 /** One reading: a price and when it was read on chain. */
@@ -32,13 +33,6 @@ export interface ReadingBounds {
 }
 
 /** A reading of one of the spans asked for (its index), its read time as epoch milliseconds. */
-export interface SpanReadingRow {
-  readonly span: number;
-  readonly at_ms: number;
-  readonly price: number;
-  readonly block_number: number | null;
-}
-
 const row = (price: number | null, timestamp: Date | string | null): PriceRow | null =>
   price === null || timestamp === null ? null : { price: Number(price), timestamp: new Date(timestamp) };
 
@@ -123,26 +117,26 @@ export class PriceHistoryRepository extends DatabaseRepository {
 
   /**
    * The readings of each span's pair read at or after its `fromMs` and before its `toMs` (either
-   * may be null: no bound), oldest first within a span (ties by event id), each with its span's
-   * index: one statement, each span through the (token, chain, timestamp) index.
+   * may be null: no bound), oldest first (ties by event id), as three columns a span: read time
+   * (epoch ms), price and block (NaN: none). One statement, each span through the (token, chain,
+   * timestamp) index.
    */
-  async readingSpans(spans: readonly ReadingSpan[]): Promise<SpanReadingRow[]> {
+  async readingSpans(spans: readonly ReadingSpan[]): Promise<Float64Array[][]> {
     if (spans.length === 0) return [];
-    // Read times as epoch milliseconds: a Date parsed from text a row was a tenth of its cost.
-    const result = await sql<SpanReadingRow>`
-      select span.i as span, r.at_ms, r.price, r.block_number
+    const { rows } = await sql<{ readings: Uint8Array | null }>`
+      select r.readings
       from unnest(${spans.map((p) => p.token)}::text[], ${spans.map((p) => p.chain)}::text[],
           ${spans.map((p) => (p.fromMs === null ? null : new Date(p.fromMs).toISOString()))}::timestamptz[],
           ${spans.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
         with ordinality as span(token_name, chain_name, from_at, to_at, i),
       lateral (
-        select h.timestamp, h.id, floor(extract(epoch from h.timestamp) * 1000)::float8 as at_ms, h.price, h.block_number from price_history h
+        select ${float8Rows([sql`floor(extract(epoch from h.timestamp) * 1000)`, sql`h.price`, sql`h.block_number`], sql`h.timestamp, h.id`)} as readings
+        from price_history h
         where h.token_name = span.token_name and h.chain_name = span.chain_name
           and h.timestamp >= coalesce(span.from_at, '-infinity') and h.timestamp < coalesce(span.to_at, 'infinity')
-        order by h.timestamp, h.id
       ) r
-      order by span.i, r.timestamp, r.id`.execute(this.db);
-    return result.rows.map((row) => ({ ...row, span: Number(row.span) - 1 }));
+      order by span.i`.execute(this.db);
+    return rows.map(({ readings }) => float8Columns(readings, 3));
   }
 
   /** Each pair's oldest and newest reading times (epoch ms), or null when it has none. */
