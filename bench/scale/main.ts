@@ -13,7 +13,8 @@
  * 2. Routes: the stack (built launcher, embedded log in PostgreSQL) on an empty database and on
  *    the copy, in turn: each history, silver, peg, v1 prices and v1 candles route at 1, 7, 30, 90
  *    and 365 days, cold (its first request after the API started) and warm (median of 5 more);
- *    then each route under `--connections` with a different window every request for `--seconds`
+ *    then, once PostgreSQL is idle (the series' background reads those requests started are done),
+ *    each route under `--connections` with a different window every request for `--seconds`
  *    (autocannon): req/s and p99, and the API process's resident memory (the most seen).
  * 3. Table and index sizes of every table of the filled database.
  * 4. Rebuild of price_history and price_candles on the copy through `rebuildProjections`.
@@ -320,7 +321,12 @@ async function measure(label: string, url: string): Promise<Measured> {
         timings.set(`${route.name}|${days}`, { cold: cold.get(`${route.name}|${days}`)!, warm: median(runs), bytes });
       }
     }
-    out(`${label}: routes timed; loading each with varied windows (${CONNECTIONS} connections, ${SECONDS} s)...`);
+    // The first requests started the series' background reads of every other key (v1 prices: 13
+    // pairs' raw readings); the varied loads measure the routes once those are done, as after each load.
+    const settleFrom = performance.now();
+    const calm = await settled(url);
+    out(`${label}: routes timed; background reads ${calm ? `done ${((performance.now() - settleFrom) / 1000).toFixed(0)} s later` : 'still running after 120 s'}`);
+    out(`${label}: loading each route with varied windows (${CONNECTIONS} connections, ${SECONDS} s)...`);
     const loads = new Map<string, Load>();
     let rssPeak = rssIdle;
     const pid = stack.pid;
