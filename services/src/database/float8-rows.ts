@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
  * A group's rows as one bytea: each row's values as big-endian float8s (a null as NaN), row after
  * row in `order` (float8Columns reads it back). A series' whole read is hundreds of thousands of
  * rows: as row objects the driver parsed and the caller then copied into columns, they took the
- * API's event loop seconds; as bytes they are a copy and a byte swap.
+ * API's event loop seconds; as bytes each value is one read of eight bytes.
  */
 export function float8Rows(values: readonly RawBuilder<unknown>[], order: RawBuilder<unknown>): RawBuilder<Uint8Array | null> {
   const row = sql.join(

@@ -6,7 +6,7 @@ import { DAY_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { SyncedSeries } from '../read-cache/synced-series.js';
 import { bucketStart, CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
-import { type CandleColumns, PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
+import { CANDLE_SPAN_COLUMNS, type CandleColumns, PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PRICE_PAIRS } from '../read-models/retention.js';
 import { ROLLUP } from './chart-window.js';
 
@@ -53,8 +53,7 @@ export class PriceCandleSeries implements OnModuleDestroy {
       keys: KEYS,
       bounds: (keys) => candles.candleBounds(keys),
       read: (spans) => candles.candleSpans(spans.map(({ key, fromMs, toMs }) => ({ ...key, fromMs, toMs }))),
-      // CandleColumns' order, as candleSpans reads them.
-      columns: 8,
+      columns: CANDLE_SPAN_COLUMNS,
       rereadMs: (key) => CANDLE_BUCKETS[key.bucket] + LATE_MS,
       // A year of hours is 8,760 candles: a quarter (2,160) at a time; days, ten years.
       loadSpanMs: (key) => (key.bucket === '1h' ? 90 : 3_650) * DAY_MS,

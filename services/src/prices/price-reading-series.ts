@@ -4,7 +4,7 @@ import type { PublicPricesQuery } from '@xsd/contracts/api/prices-query';
 import { DAY_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { SyncedSeries } from '../read-cache/synced-series.js';
-import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
+import { PriceHistoryRepository, READING_SPAN_COLUMNS } from '../read-models/price-history/price-history.repository.js';
 import { PRICE_PAIRS } from '../read-models/retention.js';
 
 type PricePair = (typeof PRICE_PAIRS)[number];
@@ -45,7 +45,7 @@ export class PriceReadingSeries implements OnModuleDestroy {
       keys: PRICE_PAIRS,
       bounds: (pairs) => readings.readingBounds(pairs),
       read: (spans) => readings.readingSpans(spans.map(({ key, fromMs, toMs }) => ({ ...key, fromMs, toMs }))),
-      columns: 3,
+      columns: READING_SPAN_COLUMNS,
       rereadMs: () => REREAD_MS,
       // A quarter of 30 s ticks is 259,200 readings a pair: read a week (20,160) at a time.
       loadSpanMs: () => 7 * DAY_MS,

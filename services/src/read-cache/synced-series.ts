@@ -182,7 +182,7 @@ export class SyncedSeries<K> {
    * read lane when a request waits for it, on the shared pool when it is the background's. A
    * request does not join the background's read of a key: that read holds every key not asked
    * for yet (a year of 28 candle keys from a cold disk took a second), so the request reads its
-   * key itself, and the background's read leaves it as that installed it.
+   * key itself, and the background's read leaves it as that installed it (readWhole).
    */
   private load(keys: readonly K[], { background = false } = {}): Promise<void> {
     const waits = new Set<Promise<void>>();
@@ -195,7 +195,7 @@ export class SyncedSeries<K> {
     if (rest.length > 0) {
       const done: Promise<void> = this.loads
         .catch(() => undefined)
-        .then(() => (this.closed ? undefined : background ? offReadLane(() => this.readWhole(rest, { keepHeld: true })) : onReadLane(() => this.readWhole(rest))))
+        .then(() => (this.closed ? undefined : (background ? offReadLane : onReadLane)(() => this.readWhole(rest))))
         .finally(() => {
           for (const key of rest) if (this.loading.get(key)?.done === done) this.loading.delete(key);
         });
@@ -257,12 +257,12 @@ export class SyncedSeries<K> {
   }
 
   /**
-   * Reads the keys whole and holds them (but those held meanwhile when `keepHeld`); the next read
-   * syncs them with what came meanwhile.
+   * Reads the keys whole and holds those still not held (a request's own read may have installed
+   * one meanwhile); the next read syncs them with what came meanwhile.
    */
-  private async readWhole(keys: readonly K[], { keepHeld = false } = {}): Promise<void> {
+  private async readWhole(keys: readonly K[]): Promise<void> {
     const columns = await this.readColumns(keys);
-    for (const [key, held] of columns) if (!keepHeld || !this.held.has(key)) this.held.set(key, held);
+    for (const [key, held] of columns) if (!this.held.has(key)) this.held.set(key, held);
     this.installs += 1;
     this.synced = -1;
   }

@@ -28,6 +28,19 @@ export interface CandleColumns {
   readonly closeReadAtMs: Float64Array;
 }
 
+/** What candleSpans gives a span, CandleColumns' order: times in epoch ms. */
+const CANDLE_SPAN_VALUES = [
+  sql`floor(extract(epoch from c.bucket_start) * 1000)`,
+  sql`c.open`,
+  sql`c.high`,
+  sql`c.low`,
+  sql`c.close`,
+  sql`c.samples`,
+  sql`c.close_block_number`,
+  sql`floor(extract(epoch from c.close_read_at) * 1000)`,
+];
+export const CANDLE_SPAN_COLUMNS = CANDLE_SPAN_VALUES.length;
+
 /** A token, chain and width's candles starting in [fromMs, toMs) (epoch ms; null: unbounded). */
 export interface CandleSpan {
   readonly token: TokenName;
@@ -47,16 +60,6 @@ export class PriceCandlesRepository extends DatabaseRepository {
    */
   async candleSpans(spans: readonly CandleSpan[]): Promise<Float64Array[][]> {
     if (spans.length === 0) return [];
-    const values = [
-      sql`floor(extract(epoch from c.bucket_start) * 1000)`,
-      sql`c.open`,
-      sql`c.high`,
-      sql`c.low`,
-      sql`c.close`,
-      sql`c.samples`,
-      sql`c.close_block_number`,
-      sql`floor(extract(epoch from c.close_read_at) * 1000)`,
-    ];
     const { rows } = await sql<{ candles: Uint8Array | null }>`
       select c.candles
       from unnest(${spans.map((p) => p.token)}::text[], ${spans.map((p) => p.chain)}::text[], ${spans.map((p) => p.bucket)}::text[],
@@ -64,13 +67,13 @@ export class PriceCandlesRepository extends DatabaseRepository {
           ${spans.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
         with ordinality as span(token_name, chain_name, bucket, from_at, to_at, i),
       lateral (
-        select ${float8Rows(values, sql`c.bucket_start`)} as candles
+        select ${float8Rows(CANDLE_SPAN_VALUES, sql`c.bucket_start`)} as candles
         from price_candles c
         where c.token_name = span.token_name and c.chain_name = span.chain_name and c.bucket = span.bucket
           and c.bucket_start >= coalesce(span.from_at, '-infinity') and c.bucket_start < coalesce(span.to_at, 'infinity')
       ) c
       order by span.i`.execute(this.db);
-    return rows.map(({ candles }) => float8Columns(candles, values.length));
+    return rows.map(({ candles }) => float8Columns(candles, CANDLE_SPAN_COLUMNS));
   }
 
   /** Each token, chain and width's first and last candle start (epoch ms), or null when it has none. */

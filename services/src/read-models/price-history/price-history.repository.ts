@@ -32,7 +32,9 @@ export interface ReadingBounds {
   readonly newest: number;
 }
 
-/** A reading of one of the spans asked for (its index), its read time as epoch milliseconds. */
+/** The columns readingSpans gives a span: read time (epoch ms), price, block. */
+export const READING_SPAN_COLUMNS = 3;
+
 const row = (price: number | null, timestamp: Date | string | null): PriceRow | null =>
   price === null || timestamp === null ? null : { price: Number(price), timestamp: new Date(timestamp) };
 
@@ -136,7 +138,7 @@ export class PriceHistoryRepository extends DatabaseRepository {
           and h.timestamp >= coalesce(span.from_at, '-infinity') and h.timestamp < coalesce(span.to_at, 'infinity')
       ) r
       order by span.i`.execute(this.db);
-    return rows.map(({ readings }) => float8Columns(readings, 3));
+    return rows.map(({ readings }) => float8Columns(readings, READING_SPAN_COLUMNS));
   }
 
   /** Each pair's oldest and newest reading times (epoch ms), or null when it has none. */
