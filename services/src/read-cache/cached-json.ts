@@ -12,7 +12,8 @@ const COMPRESS_MIN_BYTES = 1024;
  */
 export class CachedBody {
   readonly etag: string;
-  private readonly encoded = new Map<ContentEncoding, Buffer>();
+  /** Each compressed form made so far (null until the first: most answers are never compressed, and a Map per answer is 200 bytes). */
+  private encoded: Map<ContentEncoding, Buffer> | null = null;
   /** Told when a compressed form is added, so a byte budget (ReadCacheBudget) counts it. */
   onGrow: (() => void) | null = null;
 
@@ -27,7 +28,7 @@ export class CachedBody {
   /** The bytes held: the body and each compressed form made so far. */
   get bytes(): number {
     let total = this.body.length;
-    for (const encoded of this.encoded.values()) total += encoded.length;
+    for (const encoded of this.encoded?.values() ?? []) total += encoded.length;
     return total;
   }
 
@@ -36,13 +37,13 @@ export class CachedBody {
     if (!acceptEncoding || this.body.length < COMPRESS_MIN_BYTES) return null;
     const encoding: ContentEncoding | null = accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : null;
     if (encoding === null) return null;
-    let body = this.encoded.get(encoding);
+    let body = this.encoded?.get(encoding);
     if (body === undefined) {
       body =
         encoding === 'br'
           ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
           : gzipSync(this.body, { level: 6 });
-      this.encoded.set(encoding, body);
+      (this.encoded ??= new Map()).set(encoding, body);
       this.onGrow?.();
     }
     return { encoding, body };

@@ -112,7 +112,15 @@ export class HotValue<V> {
   }
 }
 
+/** projectionsWriting's answer for each list of tables: one array for a route's thousands of per-query values. */
+const writers = new WeakMap<readonly string[], readonly string[]>();
+
 /** The projections that write any of these tables (none yet for a table only staff tools will fill). */
-function projectionsWriting(tables: readonly string[]): string[] {
-  return ALL_PROJECTIONS.filter((projection) => projection.tables.some((table) => tables.includes(table))).map((p) => p.name);
+function projectionsWriting(tables: readonly string[]): readonly string[] {
+  let names = writers.get(tables);
+  if (names === undefined) {
+    names = ALL_PROJECTIONS.filter((projection) => projection.tables.some((table) => tables.includes(table))).map((p) => p.name);
+    writers.set(tables, names);
+  }
+  return names;
 }

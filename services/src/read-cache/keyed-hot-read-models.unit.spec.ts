@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { KeyedHotReadModels } from './keyed-hot-read-models.js';
@@ -51,12 +53,12 @@ describe('ReadCacheBudget with KeyedHotReadModels', () => {
   });
 
   it('drops as many small answers as one large answer needs, and counts compressed forms', async () => {
-    const budget = new ReadCacheBudget(11_000);
-    const { models, readsOf } = keyedAnswers(budget, { s1: 2000, s2: 2000, s3: 2000, s4: 2000, big: 6000 });
+    const budget = new ReadCacheBudget(4 * (2000 + ENTRY_OVERHEAD_BYTES) + 1000);
+    const { models, readsOf } = keyedAnswers(budget, { s1: 2000, s2: 2000, s3: 2000, s4: 2000, big: 8000 });
     for (const key of ['s1', 's2', 's3', 's4']) await models.get(key);
     expect(budget.entries).toBe(4);
     await models.get('big');
-    // 6,000 + overhead leaves room for one of the small ones beside it: the most recent.
+    // 8,000 + overhead leaves room for one of the small ones beside it: the most recent.
     expect(budget.entries).toBe(2);
     await models.get('s4');
     expect(readsOf('s4')).toBe(1);
@@ -68,6 +70,27 @@ describe('ReadCacheBudget with KeyedHotReadModels', () => {
     const gzip = answer.negotiate('gzip');
     expect(gzip?.encoding).toBe('gzip');
     expect(budget.usedBytes).toBe(before + gzip!.body.length);
+  });
+
+  it('counts an entry at least what it takes in memory, so a flood of tiny answers stays within the budget', async () => {
+    // The empty-answer case is the one the overhead bounds: varied windows over a table with no
+    // rows made 125,000 entries of 2 bytes (RSS 600 MB) when an entry was counted 512 bytes.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const count = 20_000;
+    const keys = Array.from({ length: count }, (_, i) => `v1-candles|BANKX|Avalanche|1h|2026-${String(i).padStart(6, '0')}T13:00:00.000Z|2026-11-28T20:00:00.000Z|1000`);
+    const budget = new ReadCacheBudget(Number.MAX_SAFE_INTEGER);
+    const models = new KeyedHotReadModels<string, unknown[]>(progress(), {
+      budget, tables: ['price_candles'], maxAgeMs: 60_000, key: (key) => key, load: async () => [],
+    });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (const key of keys) await models.get(key);
+    gc();
+    const perEntry = (process.memoryUsage().heapUsed - before) / count;
+    expect(budget.entries).toBe(count);
+    expect(perEntry).toBeGreaterThan(ENTRY_OVERHEAD_BYTES / 8); // the measurement measured something
+    expect(perEntry).toBeLessThan(ENTRY_OVERHEAD_BYTES);
   });
 
   it('keeps the answer in use even when it alone is larger than the budget', async () => {
