@@ -14,7 +14,7 @@ export PATH := $(if $(NODE_BIN),$(NODE_BIN):)$(PATH)
 
 # The HTTP roles' young generation is sized at start (services/src/apps/heap-policy.ts says why).
 start: build
-	node --max-semi-space-size=16 services/dist/apps/start/main.js
+	MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=16 services/dist/apps/start/main.js
 
 test: build services chromium prometheus
 	node scripts/run-tests.mjs

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { type AnyEvent, CHAIN_NAMES, createEvent } from '@xsd/contracts';
-import { HTTP_ROLE_NODE_FLAGS } from '@xsd/services/apps/heap-policy';
+import { ALLOCATOR_ENV, HTTP_ROLE_NODE_FLAGS } from '@xsd/services/apps/heap-policy';
 import { findFreeBasePort } from '@xsd/services/devnet/free-port';
 import { JetStreamEventLog } from '@xsd/services/event-log/jetstream/jetstream-event-log';
 import { createTestDatabase } from '@xsd/services/testing/test-database';
@@ -241,8 +241,8 @@ try {
   if (values.reference) runs.push([`reference (${values.reference})`, values.reference]);
   process.stdout.write(`${'API'.padEnd(34)} ${'idle RSS'.padStart(10)} ${'peak RSS'.padStart(10)} ${'end RSS'.padStart(10)} ${'req/s'.padStart(8)} ${'p99'.padStart(8)} ${'non-2xx'.padStart(8)} ${'heap used/total'.padStart(16)} ${'external'.padStart(9)}\n`);
   for (const [label, checkout] of runs) {
-    // This build as it is launched (its HTTP role's heap flags); a reference as it was.
-    const m = await measure(checkout, env, checkout === ROOT ? [...HTTP_ROLE_NODE_FLAGS, ...API_NODE_FLAGS] : API_NODE_FLAGS);
+    // This build as it is launched (its HTTP role's heap flags, the allocator's environment); a reference as it was.
+    const m = await measure(checkout, checkout === ROOT ? { ...ALLOCATOR_ENV, ...env } : env, checkout === ROOT ? [...HTTP_ROLE_NODE_FLAGS, ...API_NODE_FLAGS] : API_NODE_FLAGS);
     const ok = m.peakMb < RSS_TARGET_MB && m.non2xx === 0;
     if (checkout === ROOT && !ok) missed += 1;
     process.stdout.write(

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig } from '../config/config.js';
-import { HTTP_ROLE_NODE_FLAGS } from './heap-policy.js';
+import { ALLOCATOR_ENV, HTTP_ROLE_NODE_FLAGS } from './heap-policy.js';
 
 /**
  * deploy/compose.yaml and deploy/k8s/ describe the same distributed product: the same services with
@@ -190,7 +190,11 @@ describe('deploy/compose.yaml and deploy/k8s', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(DEPLOY, 'Dockerfile'), 'utf8'))?.[1];
     expect(JSON.parse(cmd ?? 'null')).toEqual(role(compose, 'api').command);
     const start = /^start:.*\n\t(.*)$/m.exec(readFileSync(join(DEPLOY, '../Makefile'), 'utf8'))?.[1];
-    expect(start?.split(' ')).toEqual(['node', ...HTTP_ROLE_NODE_FLAGS, 'services/dist/apps/start/main.js']);
+    const allocator = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`);
+    expect(start?.split(' ')).toEqual([...allocator, 'node', ...HTTP_ROLE_NODE_FLAGS, 'services/dist/apps/start/main.js']);
+    // The image sets the allocator's environment for every role it runs.
+    const image = readFileSync(join(DEPLOY, 'Dockerfile'), 'utf8').split(/^FROM /m).at(-1) ?? '';
+    for (const setting of allocator) expect(image).toMatch(new RegExp(`^ENV ${setting}$`, 'm'));
   });
 
   it('keep three replicas of the event log, one per NATS node', () => {

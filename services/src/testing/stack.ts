@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HTTP_ROLE_NODE_FLAGS } from '../apps/heap-policy.js';
+import { ALLOCATOR_ENV, HTTP_ROLE_NODE_FLAGS } from '../apps/heap-policy.js';
 import { pgliteDirectory } from '../database/database.js';
 import { findFreeBasePort } from '../devnet/free-port.js';
 import { seedPgliteDataDir } from './test-database.js';
@@ -106,6 +106,7 @@ async function startOnce(options: StackOptions): Promise<RunningStack> {
   // Never the default 9464: stacks run side by side, and a developer's `make start` may hold it.
   const metricsPort = await findFreeBasePort(1);
   const env: Record<string, string> = {
+    ...ALLOCATOR_ENV,
     PORT: String(port),
     XSD_METRICS_PORT: String(metricsPort),
     XSD_DATA_DIR: dataDir,
