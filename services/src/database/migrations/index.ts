@@ -21,6 +21,7 @@ import * as communityChannels from './1763685200000-CommunityChannels.js';
 import * as candleCloseProvenance from './1763685600000-CandleCloseProvenance.js';
 import * as telegramAlerts from './1763685300000-TelegramAlerts.js';
 import * as communityLinks from './1763685500000-CommunityLinks.js';
+import * as priceReadingsCoveringIndex from './1763685700000-PriceReadingsCoveringIndex.js';
 
 /**
  * Every migration by name, oldest first. Listed in code rather than found on disk, so the same
@@ -50,4 +51,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '1763685300000-TelegramAlerts': telegramAlerts,
   '1763685500000-CommunityLinks': communityLinks,
   '1763685600000-CandleCloseProvenance': candleCloseProvenance,
+  '1763685700000-PriceReadingsCoveringIndex': priceReadingsCoveringIndex,
 };
