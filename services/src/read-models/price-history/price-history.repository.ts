@@ -32,8 +32,9 @@ export interface ReadingBounds {
   readonly newest: number;
 }
 
-/** The columns readingSpans gives a span: read time (epoch ms), price, block. */
-export const READING_SPAN_COLUMNS = 3;
+/** What readingSpans gives a span: read time (epoch ms), price, block. */
+const READING_SPAN_VALUES = [sql`floor(extract(epoch from h.timestamp) * 1000)`, sql`h.price`, sql`h.block_number`];
+export const READING_SPAN_COLUMNS = READING_SPAN_VALUES.length;
 
 const row = (price: number | null, timestamp: Date | string | null): PriceRow | null =>
   price === null || timestamp === null ? null : { price: Number(price), timestamp: new Date(timestamp) };
@@ -121,7 +122,7 @@ export class PriceHistoryRepository extends DatabaseRepository {
    * The readings of each span's pair read at or after its `fromMs` and before its `toMs` (either
    * may be null: no bound), oldest first (ties by event id), as three columns a span: read time
    * (epoch ms), price and block (NaN: none). One statement, each span through the (token, chain,
-   * timestamp) index.
+   * timestamp) index, index-only: the index holds every column read.
    */
   async readingSpans(spans: readonly ReadingSpan[]): Promise<Float64Array[][]> {
     if (spans.length === 0) return [];
@@ -132,7 +133,7 @@ export class PriceHistoryRepository extends DatabaseRepository {
           ${spans.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
         with ordinality as span(token_name, chain_name, from_at, to_at, i),
       lateral (
-        select ${float8Rows([sql`floor(extract(epoch from h.timestamp) * 1000)`, sql`h.price`, sql`h.block_number`], sql`h.timestamp, h.id`)} as readings
+        select ${float8Rows(READING_SPAN_VALUES, sql`h.timestamp, h.id`)} as readings
         from price_history h
         where h.token_name = span.token_name and h.chain_name = span.chain_name
           and h.timestamp >= coalesce(span.from_at, '-infinity') and h.timestamp < coalesce(span.to_at, 'infinity')
