@@ -20,8 +20,9 @@ export const HTTP_ROLE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1
  * mmap threshold with a mapping of its own, returned to the system when freed, but raises that
  * threshold to each such block freed: after one 6 MB read of a series' week, every answer and
  * socket buffer below 6 MB came from its heaps, which it rarely gives back. A fixed threshold
- * (its default, 128 KB) stops the raising. At a year of data the stack's RSS under varied windows
- * went from 677-685 MB to 428-431 MB in the same session (4 runs, alternating).
+ * (its default, 128 KB) stops the raising. At a year of data the stack's RSS peak under varied
+ * price history windows went from 677-685 MB to 428-431 MB (4 runs, alternating); bench/scale's
+ * peak over all routes, set by the v1 loads' external memory, stayed at 532-544 MB.
  */
 export const ALLOCATOR_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
