@@ -60,7 +60,9 @@ export class JsonWriter {
 
   /** The bytes written at [from, to) written again. */
   again(at: number, from: number, to: number): number {
-    this.buffer.copyWithin(at, from, to);
+    const b = this.buffer;
+    if (to - from <= SHORT) for (let i = from; i < to; i++) b[at + i - from] = b[i];
+    else b.copyWithin(at, from, to);
     return at + to - from;
   }
 
@@ -104,13 +106,14 @@ export class JsonWriter {
     const prefix = this.dayPrefix;
     for (let i = 0; i < 11; i++) b[at + i] = prefix[i];
     at += 11;
-    let rest = ms - day * DAY_MS;
-    const hours = Math.floor(rest / HOUR_MS);
+    // Below a day's 86,400,000 ms: int32 arithmetic (a fraction of a millisecond dropped, as Date does).
+    let rest = (ms - day * DAY_MS) | 0;
+    const hours = (rest / HOUR_MS) | 0;
     rest -= hours * HOUR_MS;
-    const minutes = Math.floor(rest / MINUTE_MS);
+    const minutes = (rest / MINUTE_MS) | 0;
     rest -= minutes * MINUTE_MS;
-    const seconds = Math.floor(rest / 1000);
-    const millis = Math.floor(rest - seconds * 1000);
+    const seconds = (rest / 1000) | 0;
+    const millis = rest - seconds * 1000;
     const centis = millis % 100;
     b[at] = DIGIT_PAIRS[hours * 2];
     b[at + 1] = DIGIT_PAIRS[hours * 2 + 1];

@@ -41,6 +41,8 @@ const HIGH = ascii(',"high":');
 const LOW = ascii(',"low":');
 const CLOSE = ascii(',"close":');
 const SAMPLES = ascii(',"samples":');
+/** An instant's text of a four-digit year (all but those JsonWriter.instant leaves to toISOString). */
+const INSTANT_BYTES = 24;
 /** What a row's values take at most beside its fixed parts: five numbers or instants of at most 27 characters. */
 const ROW_VALUES_ROOM = 200;
 
@@ -108,6 +110,9 @@ export class PublicApiJson {
     const asOf = shell.as_of_ms;
     w.room(0, ITEMS_START.length);
     let at = w.bytes(0, ITEMS_START);
+    // The last candle's close time as written: the next candle's open time when they follow on.
+    let lastCloseMs = Number.NaN;
+    let lastClose = 0;
     for (let i = begin; i < end; i++) {
       const start = columns.starts[i];
       const closeMs = start + width;
@@ -117,9 +122,11 @@ export class PublicApiJson {
       at = w.bytes(at, i === begin ? pair.candleHead : pair.nextCandleHead);
       at = w.bytes(at, intervalText);
       at = w.bytes(at, OPEN_TIME);
-      at = w.instant(at, start);
+      at = start === lastCloseMs ? w.again(at, lastClose, lastClose + INSTANT_BYTES) : w.instant(at, start);
       at = w.bytes(at, CLOSE_TIME);
+      lastClose = at;
       at = w.instant(at, closeMs);
+      lastCloseMs = at === lastClose + INSTANT_BYTES ? closeMs : Number.NaN;
       at = w.bytes(at, OPEN);
       at = w.number(at, columns.opens[i]);
       at = w.bytes(at, HIGH);
