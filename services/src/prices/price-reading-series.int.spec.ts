@@ -1,12 +1,14 @@
 import { type AnyEvent, type ChainName, createEvent, type TokenName } from '@xsd/contracts';
 import type { PublicPricesQuery } from '@xsd/contracts/api/prices-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { PRICE_PAIRS } from '../read-models/retention.js';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
-import { PriceReadingSeries, type ReadingPage } from './price-reading-series.js';
+import { HELD_READINGS_MS, PriceReadingSeries, type ReadingPage } from './price-reading-series.js';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const NOW = Date.UTC(2026, 2, 20, 12, 0, 0);
 const SYSTEM = { kind: 'system', id: 'test' } as const;
 const PAIRS: readonly [TokenName, ChainName][] = [
@@ -98,6 +100,49 @@ describe('PriceReadingSeries', () => {
       expect(rowsOf(await series.page(query)), JSON.stringify(query)).toEqual(expected);
     }
     expect(expectedPage(rows, queries[4]!).map((row) => row.chain)).toEqual(['Ethereum', 'BSC', 'Ethereum', 'BSC', 'Ethereum', 'BSC', 'Ethereum']);
+  });
+
+  it('holds each pair\'s last 30 days and reads a page it does not hold from the table, the same page either way', async () => {
+    api = await createApiTestApp({ clock: () => new Date(NOW) });
+    const series = api.app.get(PriceReadingSeries);
+    const tableReads = vi.spyOn(api.app.get(PriceHistoryRepository), 'newestReadings');
+    const held = NOW - HELD_READINGS_MS;
+    const first = held - 5 * DAY;
+    const at = (ms: number) => new Date(ms);
+    // The days held move with the newest reading: two days of readings later, it holds two days' fewer of the first.
+    await api.log.appendMany(ticks(first, NOW - 2 * DAY, 60));
+    await api.caughtUp();
+    const early: PublicPricesQuery = { token: 'XSD', chain: 'Ethereum', from: at(held - 1.5 * DAY), to: at(held - 0.5 * DAY), limit: 1000 };
+    expect(rowsOf(await series.page(early))).toEqual(expectedPage(await tableRows(), early));
+    expect(tableReads).not.toHaveBeenCalled();
+    await api.log.appendMany(ticks(NOW - 2 * DAY, NOW, 60));
+    await api.caughtUp();
+    const rows = await tableRows();
+    expect(rowsOf(await series.page(early))).toEqual(expectedPage(rows, early));
+    expect(tableReads).toHaveBeenCalledTimes(1);
+
+    const queries: [PublicPricesQuery, 'held' | 'table'][] = [
+      // Inside the days held, or reaching past them with the limit met inside them.
+      [{ token: 'XSD', chain: 'Ethereum', from: at(held), to: null, limit: 1000 }, 'held'],
+      [{ token: 'XSD', chain: 'Ethereum', from: null, to: null, limit: 100 }, 'held'],
+      [{ token: null, chain: null, from: at(held - 3 * DAY), to: at(NOW - DAY), limit: 50 }, 'held'],
+      // Older than the days held, across their start, or with more rows than they hold.
+      [{ token: 'XSD', chain: 'Ethereum', from: null, to: null, limit: 1000 }, 'table'],
+      [{ token: 'BankX', chain: 'Ethereum', from: at(first + DAY), to: at(first + 3 * DAY), limit: 1000 }, 'table'],
+      [{ token: 'BankX', chain: 'Ethereum', from: at(first + DAY + 1), to: at(first + 3 * DAY - 1), limit: 7 }, 'table'],
+      [{ token: null, chain: 'Ethereum', from: at(held - DAY), to: at(held + DAY), limit: 1000 }, 'table'],
+      [{ token: null, chain: null, from: null, to: at(held + HOUR), limit: 5 }, 'table'],
+      [{ token: 'XSD', chain: null, from: at(first - 15 * DAY), to: at(first + DAY), limit: 1000 }, 'table'],
+      // Older than the table's oldest reading: nothing to read.
+      [{ token: 'XSD', chain: null, from: at(first - 15 * DAY), to: at(first - 5 * DAY), limit: 1000 }, 'held'],
+    ];
+    for (const [query, from] of queries) {
+      tableReads.mockClear();
+      const expected = expectedPage(rows, query);
+      expect(rowsOf(await series.page(query)), JSON.stringify(query)).toEqual(expected);
+      expect(tableReads.mock.calls.length, JSON.stringify(query)).toBe(from === 'table' ? 1 : 0);
+    }
+    expect(expectedPage(rows, queries[3]![0]).length).toBe((NOW - first) / HOUR);
   });
 
   it('follows each commit: new readings, readings the retention prunes, pairs new to it, and readings older than it held', async () => {

@@ -34,6 +34,11 @@ export interface SeriesSource<K> {
   readonly rereadMs: (key: K) => number;
   /** A key is read whole this much time at a time, so its rows as objects never pile up. */
   readonly loadSpanMs: (key: K) => number;
+  /**
+   * How much of a key is held: its rows within this of its newest (none given: all). Older rows
+   * are the table's alone, for the caller to read (TimeColumns.heldFrom says where they begin).
+   */
+  readonly holdMs?: (key: K) => number;
 }
 
 /**
@@ -41,6 +46,11 @@ export interface SeriesSource<K> {
  * them in place: read them only between awaits.
  */
 export class TimeColumns {
+  /** Every row of the key timed at or after this is held (Infinity: none is held yet). */
+  heldFrom = Number.POSITIVE_INFINITY;
+  /** The key's oldest row in the table when last synced (Infinity: none): rows in [tableFrom, heldFrom) are the table's alone (SeriesSource.holdMs). */
+  tableFrom = Number.POSITIVE_INFINITY;
+
   private constructor(
     public columns: Float64Array[],
     public start: number,
@@ -49,6 +59,14 @@ export class TimeColumns {
 
   static empty(count: number): TimeColumns {
     return new TimeColumns(Array.from({ length: count }, () => new Float64Array(0)), 0, 0);
+  }
+
+  /** Columns of rows read apart from a series (`rows`, oldest first), which hold every row from `heldFrom`. */
+  static of(rows: readonly Float64Array[], heldFrom: number): TimeColumns {
+    const columns = TimeColumns.empty(rows.length);
+    columns.append(rows);
+    columns.heldFrom = heldFrom;
+    return columns;
   }
 
   get times(): Float64Array {
@@ -234,9 +252,9 @@ export class SyncedSeries<K> {
     const tails: { key: K; bounds: SeriesBounds | null }[] = [];
     const reread: K[] = [];
     keys.forEach((key, i) => {
-      const heldOldest = this.held.get(key)!.oldest;
-      const oldest = bounds[i]?.oldest ?? null;
-      if (oldest !== null && heldOldest !== null && oldest < heldOldest) reread.push(key);
+      const held = this.held.get(key)!;
+      const from = this.heldFrom(key, bounds[i]);
+      if (from !== null && held.oldest !== null && from < held.heldFrom) reread.push(key);
       else tails.push({ key, bounds: bounds[i] });
     });
     const whole = reread.length > 0 ? await this.readColumns(reread) : new Map<K, TimeColumns>();
@@ -250,7 +268,9 @@ export class SyncedSeries<K> {
     tails.forEach(({ key, bounds: keyBounds }, span) => {
       const columns = this.held.get(key)!;
       columns.replaceFrom(spans[span].fromMs ?? Number.NEGATIVE_INFINITY, rows[span]);
-      columns.dropBefore(keyBounds?.oldest ?? null);
+      const from = this.heldFrom(key, keyBounds);
+      columns.dropBefore(from);
+      this.heldAt(columns, from, keyBounds);
     });
     // Keys a whole read installed meanwhile were not in this sync: the next read syncs them.
     this.synced = this.installs === installs ? version : -1;
@@ -275,23 +295,42 @@ export class SyncedSeries<K> {
     const { source } = this;
     const bounds = await source.bounds(keys);
     const columns = new Map<K, TimeColumns>(keys.map((key) => [key, TimeColumns.empty(source.columns)]));
+    const froms = keys.map((key, i) => this.heldFrom(key, bounds[i]));
     const steps = new Map<number, number[]>();
     keys.forEach((key, i) => {
+      this.heldAt(columns.get(key)!, froms[i], bounds[i]);
       if (bounds[i] === null) return;
       const step = source.loadSpanMs(key);
       steps.set(step, [...(steps.get(step) ?? []), i]);
     });
     for (const [step, group] of steps) {
-      const from = Math.min(...group.map((i) => bounds[i]!.oldest));
+      const from = Math.min(...group.map((i) => froms[i]!));
       for (let start = from; ; start += step) {
-        // Each key until its span holds its newest row (as it was when the bounds were read).
-        const open = group.filter((i) => bounds[i]!.newest >= start);
-        if (open.length === 0) break;
-        const spans = open.map((i): SeriesSpan<K> => ({ key: keys[i], fromMs: start, toMs: start + step > bounds[i]!.newest ? null : start + step }));
+        // Each key from the first row it holds until its span holds its newest (as it was when the bounds were read).
+        const open = group.filter((i) => bounds[i]!.newest >= start && froms[i]! < start + step);
+        if (group.every((i) => bounds[i]!.newest < start)) break;
+        if (open.length === 0) continue;
+        const spans = open.map((i): SeriesSpan<K> => ({
+          key: keys[i],
+          fromMs: Math.max(start, froms[i]!),
+          toMs: start + step > bounds[i]!.newest ? null : start + step,
+        }));
         const rows = await source.read(spans);
         spans.forEach((span, s) => columns.get(span.key)!.append(rows[s]));
       }
     }
     return columns;
+  }
+
+  /** The time of the first row a key's columns hold: its table's oldest, or its newest less holdMs when later (null: the table has none). */
+  private heldFrom(key: K, bounds: SeriesBounds | null): number | null {
+    if (bounds === null) return null;
+    const holdMs = this.source.holdMs?.(key) ?? Number.POSITIVE_INFINITY;
+    return Math.max(bounds.oldest, bounds.newest - holdMs);
+  }
+
+  private heldAt(columns: TimeColumns, from: number | null, bounds: SeriesBounds | null): void {
+    columns.heldFrom = from ?? Number.NEGATIVE_INFINITY;
+    columns.tableFrom = bounds?.oldest ?? Number.POSITIVE_INFINITY;
   }
 }

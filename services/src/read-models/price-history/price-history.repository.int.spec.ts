@@ -55,4 +55,20 @@ describe('PriceHistoryRepository on PostgreSQL', () => {
     const scans = planNodes(rows[0]['QUERY PLAN'][0].Plan).filter(({ type }) => /Scan/.test(type) && type !== 'Function Scan');
     expect(scans).toEqual([{ type: 'Index Only Scan', index: 'price_history_token_chain_timestamp_idx' }]);
   });
+
+  it("reads a span's newest readings walking the index backwards, index-only", async () => {
+    const toMs = START_MS + 5_000 * TICK_MS;
+    const [columns] = await repository.newestReadings([{ token: 'XSD', chain: 'Ethereum', fromMs: START_MS + 10 * TICK_MS, toMs }], 1_000);
+    const [times, prices] = columns;
+    // The 1,000 readings before toMs (exclusive), oldest first.
+    expect(times).toHaveLength(1_000);
+    expect([times[0], times[999], prices[999]]).toEqual([toMs - 1_000 * TICK_MS, toMs - TICK_MS, 1.004999]);
+    const [few] = await repository.newestReadings([{ token: 'BankX', chain: 'Base', fromMs: START_MS, toMs: START_MS + 3 * TICK_MS }], 1_000);
+    expect(Array.from(few[0])).toEqual([START_MS, START_MS + TICK_MS, START_MS + 2 * TICK_MS]);
+
+    const statement = logged!;
+    const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: Parameters<typeof planNodes>[0] }] }>(`explain (format json) ${statement.sql}`, [...statement.parameters]);
+    const scans = planNodes(rows[0]['QUERY PLAN'][0].Plan).filter(({ type }) => /Scan/.test(type) && !['Function Scan', 'Subquery Scan'].includes(type));
+    expect(scans).toEqual([{ type: 'Index Only Scan', index: 'price_history_token_chain_timestamp_idx' }]);
+  });
 });

@@ -124,22 +124,32 @@ export class PriceHistoryRepository extends DatabaseRepository {
    * (epoch ms), price and block (NaN: none). One statement, each span through the (token, chain,
    * timestamp) index, index-only: the index holds every column read.
    */
-  async readingSpans(spans: readonly ReadingSpan[]): Promise<Float64Array[][]> {
+  readingSpans(spans: readonly ReadingSpan[]): Promise<Float64Array[][]> {
+    return this.spans(spans, null);
+  }
+
+  /** As readingSpans, but only each span's newest `limit` readings (the index walked backwards from its `toMs`). */
+  newestReadings(spans: readonly ReadingSpan[], limit: number): Promise<Float64Array[][]> {
+    return this.spans(spans, limit);
+  }
+
+  private async spans(spans: readonly ReadingSpan[], newest: number | null): Promise<Float64Array[][]> {
     if (spans.length === 0) return [];
-    const { rows } = await sql<{ readings: Uint8Array | null }>`
+    const within = sql`h.token_name = span.token_name and h.chain_name = span.chain_name
+      and h.timestamp >= coalesce(span.from_at, '-infinity') and h.timestamp < coalesce(span.to_at, 'infinity')`;
+    const rows =
+      newest === null
+        ? sql`price_history h where ${within}`
+        : sql`(select h.timestamp, h.id, h.price, h.block_number from price_history h where ${within} order by h.timestamp desc, h.id desc limit ${newest}) h`;
+    const { rows: spanRows } = await sql<{ readings: Uint8Array | null }>`
       select r.readings
       from unnest(${spans.map((p) => p.token)}::text[], ${spans.map((p) => p.chain)}::text[],
           ${spans.map((p) => (p.fromMs === null ? null : new Date(p.fromMs).toISOString()))}::timestamptz[],
           ${spans.map((p) => (p.toMs === null ? null : new Date(p.toMs).toISOString()))}::timestamptz[])
         with ordinality as span(token_name, chain_name, from_at, to_at, i),
-      lateral (
-        select ${float8Rows(READING_SPAN_VALUES, sql`h.timestamp, h.id`)} as readings
-        from price_history h
-        where h.token_name = span.token_name and h.chain_name = span.chain_name
-          and h.timestamp >= coalesce(span.from_at, '-infinity') and h.timestamp < coalesce(span.to_at, 'infinity')
-      ) r
+      lateral (select ${float8Rows(READING_SPAN_VALUES, sql`h.timestamp, h.id`)} as readings from ${rows}) r
       order by span.i`.execute(this.db);
-    return rows.map(({ readings }) => float8Columns(readings, READING_SPAN_COLUMNS));
+    return spanRows.map(({ readings }) => float8Columns(readings, READING_SPAN_COLUMNS));
   }
 
   /** Each pair's oldest and newest reading times (epoch ms), or null when it has none. */
