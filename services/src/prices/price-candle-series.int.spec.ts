@@ -112,7 +112,7 @@ describe('PriceCandleSeries', () => {
       for (const window of windows) {
         const inWindow = rows.filter((row) => (window.from === null || row.start_ms >= window.from.getTime()) && (window.to === null || row.start_ms <= window.to.getTime()));
         const expected = inWindow.slice(Math.max(0, inWindow.length - window.limit));
-        const page = rowsOf(await series.page({ token: 'XSD', chain: 'Ethereum', interval, ...window }));
+        const page = await series.page({ token: 'XSD', chain: 'Ethereum', interval, ...window }, rowsOf);
         expect(page, `${interval} ${JSON.stringify(window)}`).toEqual(expected);
       }
     }

@@ -77,7 +77,8 @@ export class PublicApiService {
 
   private async readCandles(query: PublicCandlesQuery): Promise<JsonBytes<PublicCandlesResponse>> {
     const asOf = this.clock().getTime();
-    const candles = await this.candleSeries.page(query);
-    return this.json.candles(candles, query, shell(query, asOf, { token: query.token, chain: query.chain, interval: query.interval }));
+    return this.candleSeries.page(query, (candles) =>
+      this.json.candles(candles, query, shell(query, asOf, { token: query.token, chain: query.chain, interval: query.interval })),
+    );
   }
 }
