@@ -81,7 +81,7 @@ export class PriceReadingSeries implements OnModuleDestroy {
     if (holdsPage) return copyPage(pairs, held, fromMs, toMs, limit);
     const spans = pairs.map((pair) => ({ ...pair, fromMs: from === null ? null : fromMs, toMs: to === null ? null : toMs }));
     const read = await this.readings.newestReadings(spans, limit);
-    return copyPage(pairs, read.map((rows) => TimeColumns.of(rows, Number.NEGATIVE_INFINITY)), fromMs, toMs, limit);
+    return copyPage(pairs, read.map((rows) => TimeColumns.of(rows)), fromMs, toMs, limit);
   }
 }
 

@@ -61,11 +61,10 @@ export class TimeColumns {
     return new TimeColumns(Array.from({ length: count }, () => new Float64Array(0)), 0, 0);
   }
 
-  /** Columns of rows read apart from a series (`rows`, oldest first), which hold every row from `heldFrom`. */
-  static of(rows: readonly Float64Array[], heldFrom: number): TimeColumns {
+  /** Columns of rows read apart from a series (`rows`, oldest first), to be cut as a series' are. */
+  static of(rows: readonly Float64Array[]): TimeColumns {
     const columns = TimeColumns.empty(rows.length);
     columns.append(rows);
-    columns.heldFrom = heldFrom;
     return columns;
   }
 
@@ -90,7 +89,7 @@ export class TimeColumns {
     return lowerBound(this.times, ms, this.start, this.end);
   }
 
-  /** Forgets the rows older than `ms` (the table's oldest: its projection pruned them), or all (null: none left). */
+  /** Forgets the rows older than `ms` (the table's oldest, its projection pruned them; or past holdMs), or all (null: none left). */
   dropBefore(ms: number | null): void {
     this.start = ms === null ? this.end : this.at(ms);
   }
@@ -322,13 +321,14 @@ export class SyncedSeries<K> {
     return columns;
   }
 
-  /** The time of the first row a key's columns hold: its table's oldest, or its newest less holdMs when later (null: the table has none). */
+  /** From when a key's columns hold every row: its table's oldest, or its newest less holdMs when later (null: the table has none). */
   private heldFrom(key: K, bounds: SeriesBounds | null): number | null {
     if (bounds === null) return null;
     const holdMs = this.source.holdMs?.(key) ?? Number.POSITIVE_INFINITY;
     return Math.max(bounds.oldest, bounds.newest - holdMs);
   }
 
+  /** Records on a key's columns what heldFrom gave for the table's `bounds`. */
   private heldAt(columns: TimeColumns, from: number | null, bounds: SeriesBounds | null): void {
     columns.heldFrom = from ?? Number.NEGATIVE_INFINITY;
     columns.tableFrom = bounds?.oldest ?? Number.POSITIVE_INFINITY;
