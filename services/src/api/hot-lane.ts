@@ -177,6 +177,7 @@ export class HotLane {
         'content-length': String(bytes.length),
         'x-request-id': id,
       });
+      body.sendingOn(response);
       response.end(bytes);
     }
     const elapsedMs = performance.now() - started;

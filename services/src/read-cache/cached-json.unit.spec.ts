@@ -28,4 +28,21 @@ describe('CachedJson', () => {
     expect(new CachedJson(big).negotiate(undefined)).toBeNull();
     expect(new CachedJson(big).negotiate('identity, deflate')).toBeNull();
   });
+
+  it('frees only memory of its own when let go of: a small body shares Node\'s pool with others', async () => {
+    const neighbour = Buffer.from('{"other":"answer"}');
+    const small = new CachedJson({ ok: true });
+    expect(small.body.byteLength).toBeLessThan(small.body.buffer.byteLength);
+    small.countSends();
+    small.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(small.parse()).toEqual({ ok: true });
+    expect(neighbour.toString()).toBe('{"other":"answer"}');
+
+    // An answer never counted (a hot answer other readers parse) is not freed by a release.
+    const hot = new CachedJson({ items: Array.from({ length: 2000 }, (_, i) => i) });
+    hot.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hot.parse().items).toHaveLength(2000);
+  });
 });

@@ -7,6 +7,11 @@ export interface HotReadModelOptions<T> extends Omit<HotValueOptions<CachedJson<
   readonly load: () => Promise<T | JsonBytes<T>>;
   /** Told the bytes the answer holds (body and compressed forms) whenever they change. */
   readonly onBytes?: (bytes: number) => void;
+  /**
+   * Each answer's memory is freed as soon as no response sends it once it is replaced or dropped
+   * (CachedBody.release): for answers no one but the routes' responses read (per-query answers).
+   */
+  readonly freesAnswers?: boolean;
 }
 
 /**
@@ -16,23 +21,29 @@ export interface HotReadModelOptions<T> extends Omit<HotValueOptions<CachedJson<
 export class HotReadModel<T> {
   private readonly answer: HotValue<CachedJson<T>>;
 
-  constructor(progress: ProjectionProgress, { load, onBytes, ...options }: HotReadModelOptions<T>) {
+  constructor(progress: ProjectionProgress, { load, onBytes, freesAnswers = false, ...options }: HotReadModelOptions<T>) {
     const answer: HotValue<CachedJson<T>> = new HotValue(progress, {
       ...options,
       load: async () => new CachedJson(await load()),
-      onKeep:
-        onBytes &&
-        ((json) => {
-          json.onGrow = () => {
-            if (answer.holds(json)) onBytes(json.bytes);
-          };
-          onBytes(json.bytes);
-        }),
+      onKeep: (json) => {
+        if (freesAnswers) json.countSends();
+        if (onBytes === undefined) return;
+        json.onGrow = () => {
+          if (answer.holds(json)) onBytes(json.bytes);
+        };
+        onBytes(json.bytes);
+      },
+      onDrop: freesAnswers ? (json) => json.release() : undefined,
     });
     this.answer = answer;
   }
 
   get(): Promise<CachedJson<T>> {
     return this.answer.get();
+  }
+
+  /** Lets go of the answer held (HotValue.drop). */
+  drop(): void {
+    this.answer.drop();
   }
 }

@@ -21,6 +21,8 @@ export interface HotValueOptions<V> {
   readonly now?: () => number;
   /** Told each value as it becomes the one held. (A method: a HotValue of a narrower value is one of a wider value.) */
   onKeep?(value: V): void;
+  /** Told each value as it stops being the one held: a newer one replaced it, or its holder dropped it. */
+  onDrop?(value: V): void;
 }
 
 interface Built<V> {
@@ -64,6 +66,13 @@ export class HotValue<V> {
     return this.reload().then((next) => next.value);
   }
 
+  /** Lets go of the value held (its holder no longer keeps this HotValue); a read under way still keeps its value. */
+  drop(): void {
+    const built = this.built;
+    this.built = null;
+    if (built !== null) this.options.onDrop?.(built.value);
+  }
+
   /** Whether `value` is the one held now. */
   holds(value: V): boolean {
     return this.built !== null && this.built.value === value;
@@ -98,9 +107,11 @@ export class HotValue<V> {
     const promise = onReadLane(() => this.options.load())
       .then((value) => {
         const built: Built<V> = { value, versions, at, generation };
-        if (this.built === null || this.built.generation < generation) {
+        const replaced = this.built;
+        if (replaced === null || replaced.generation < generation) {
           this.built = built;
           this.options.onKeep?.(value);
+          if (replaced !== null) this.options.onDrop?.(replaced.value);
         }
         return built;
       })

@@ -46,9 +46,11 @@ export class KeyedHotReadModels<Q, T> {
         followsCommits: followsCommits?.(query) ?? true,
         load: () => budget.read(() => load(query)),
         onBytes: (bytes) => budget.resize(entry, bytes),
+        freesAnswers: true,
       }),
       evict: () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
+        entry.model.drop();
       },
     };
     this.entries.set(key, entry);

@@ -1,3 +1,7 @@
+import { once } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
@@ -141,5 +145,56 @@ describe('ReadCacheBudget with KeyedHotReadModels', () => {
     await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c', 'd']));
     finish.get('d')!();
     expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('frees an answer it dropped or replaced once the turn is over, and one a response sends once the response closes', async () => {
+    // 100 kB answers: each has memory of its own (below 4 kB, Buffer.from shares Node's pool).
+    const size = 100_000;
+    const budget = new ReadCacheBudget(2 * (size + ENTRY_OVERHEAD_BYTES));
+    const { models, projections } = keyedAnswers(budget, { a: size, b: size, c: size, d: size });
+    const a = await models.get('a');
+    await models.get('b');
+    await models.get('c'); // drops a, the least recently used
+    expect(budget.entries).toBe(2);
+    // Still whole in the turn that dropped it: a request that got it in this turn sends it whole.
+    expect(a.body.length).toBe(size);
+    await nextTurn();
+    expect(a.body.length).toBe(0);
+
+    // A commit makes b stale; its reload replaces it.
+    const b = await models.get('b');
+    projections.advanced('price_history', 1);
+    const newerB = await models.get('b');
+    expect(newerB).not.toBe(b);
+    await nextTurn();
+    expect(b.body.length).toBe(0);
+    expect(newerB.body.length).toBe(size);
+
+    // A response sending c (over a real socket) keeps it until the response closes, dropped or not.
+    const c = await models.get('c');
+    const server = createServer();
+    const sending = new Promise<ServerResponse>((resolve) => {
+      server.once('request', (_request, response: ServerResponse) => {
+        c.sendingOn(response);
+        resolve(response);
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const received = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`).then((r) => r.arrayBuffer());
+      const response = await sending;
+      await models.get('d');
+      await models.get('b'); // c is dropped now
+      await nextTurn();
+      expect(c.body.length).toBe(size);
+      response.end(c.body);
+      const body = Buffer.from(await received);
+      expect(body.equals(Buffer.from(JSON.stringify(answerOf(size, 'c'))))).toBe(true);
+      await vi.waitFor(() => expect(c.body.length).toBe(0));
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -32,6 +32,7 @@ export function replyCached(
   if (ifNoneMatch(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
   reply.type(contentType);
   const encoded = json.negotiate(request.headers['accept-encoding']);
+  json.sendingOn(reply.raw);
   if (encoded === null) return reply.send(json.body);
   return reply.header('content-encoding', encoded.encoding).send(encoded.body);
 }

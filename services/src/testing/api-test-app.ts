@@ -39,6 +39,8 @@ export interface ApiTestAppOptions {
   readonly liveStream?: LiveStreamLimits;
   /** Days raw price and silver readings are kept (default the configuration's, 90). */
   readonly rawPriceDays?: number;
+  /** Megabytes of per-query answers held (default the configuration's, 64). */
+  readonly readCacheMb?: number;
 }
 
 export interface ApiTestApp {
@@ -92,7 +94,11 @@ export async function createApiTestApp(options: ApiTestAppOptions = {}): Promise
   const root: DynamicModule = {
     module: TestRoot,
     imports: [
-      CoreModule.forRoot({ ...TEST_APP_CONFIG, rawPriceDays: options.rawPriceDays ?? TEST_APP_CONFIG.rawPriceDays }),
+      CoreModule.forRoot({
+        ...TEST_APP_CONFIG,
+        rawPriceDays: options.rawPriceDays ?? TEST_APP_CONFIG.rawPriceDays,
+        readCacheMb: options.readCacheMb ?? TEST_APP_CONFIG.readCacheMb,
+      }),
       ReadModelsModule,
       ProjectorModule.forRoot({ autostart: true }),
       ...(options.ingestor ? [IngestorModule.forRoot({ autostart: options.startIngestor ?? false, options: options.ingestor })] : []),
