@@ -59,7 +59,8 @@ export class CachedBody {
    * Its holder let go of the body (the budget dropped it, or a newer answer replaced it): its
    * memory goes back once no response sends it. Left to V8, an answer of hundreds of kilobytes
    * waits for the next full collection, which starts only after 64 MB more of such memory: under
-   * varied windows, answers dropped but not yet collected took 150-200 MB beside the 64 MB budget.
+   * bench/scale's varied windows, external memory peaked at 110-233 MB across runs, of which the
+   * budget is at most 64 MB and the held series about 42.
    */
   release(): void {
     if (this.sends < 0 || this.released) return;
