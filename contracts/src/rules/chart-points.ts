@@ -106,6 +106,17 @@ export function buildChartPoints(
   history: readonly TimedPrice[],
   options: { readonly rules: ChartRules; readonly now: Instant; readonly current: number | null; readonly preMergeMs?: number },
 ): ChartPoint[] {
+  return chartPointsOf(history, options).map(toChartPoint);
+}
+
+/**
+ * buildChartPoints' points with their instants as given (the current point's as `now` in epoch
+ * ms): for a server that writes the instants' text itself (a year's chart is thousands of them).
+ */
+export function chartPointsOf<T extends TimedPrice>(
+  history: readonly T[],
+  options: { readonly rules: ChartRules; readonly now: Instant; readonly current: number | null; readonly preMergeMs?: number },
+): (T | { readonly timestamp: number; readonly price: number })[] {
   const { rules, current } = options;
   const now = toMillis(options.now);
   const premerged = options.preMergeMs ? mergeClosePoints(history, options.preMergeMs) : history;
@@ -116,10 +127,10 @@ export function buildChartPoints(
     Number.isFinite(current) &&
     current > 0 &&
     (!last || now - toMillis(last.timestamp) > rules.currentPointAfterMs);
-  if (!appendCurrent) return limitPoints(merged, rules.pointLimit).map(toChartPoint);
+  if (!appendCurrent) return limitPoints(merged, rules.pointLimit);
   // Room for the current point, so the newest reading survives the limit next to it.
-  const points = limitPoints(merged, rules.pointLimit - 1).map(toChartPoint);
-  points.push({ timestamp: isoString(now), price: current });
+  const points: (T | { readonly timestamp: number; readonly price: number })[] = limitPoints(merged, rules.pointLimit - 1);
+  points.push({ timestamp: now, price: current });
   return points;
 }
 

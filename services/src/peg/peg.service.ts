@@ -15,6 +15,7 @@ import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
+import { SilverRollupSeries } from '../silver/silver-rollup-series.js';
 import { SILVER_TABLES } from '../silver/silver.service.js';
 
 /** XSD against silver: its deviation per active chain, with the time spent in each band. */
@@ -27,6 +28,7 @@ export class PegService {
     private readonly prices: PriceHistoryRepository,
     private readonly candleSeries: PriceCandleSeries,
     private readonly silver: SilverPricesRepository,
+    private readonly silverRollups: SilverRollupSeries,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
@@ -50,8 +52,8 @@ export class PegService {
     const raw = resolution === 'reading';
     const [silver, current, ...xsd] = await Promise.all([
       // Silver's closes at their bucket's start, as XSD's are: each XSD close meets the same hour's or day's silver.
-      raw ? this.silver.history(from) : this.silver.rollupCloses(ROLLUP[resolution], from, 'bucket'),
-      this.silver.latest(),
+      raw ? this.silver.history(from) : this.silverRollups.closes(ROLLUP[resolution], from, 'bucket'),
+      this.silverRollups.latest(),
       ...this.chains.map((chain) => (raw ? this.prices.history('XSD', chain, from) : this.candleSeries.since('XSD', chain, resolution, from))),
     ]);
     return {

@@ -1,26 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { activeNetworks, TOKEN_NAMES, type ChainName, type NetworkConfig } from '@xsd/contracts';
+import { activeNetworks, TOKEN_NAMES, type ChainName, type NetworkConfig, type TokenName } from '@xsd/contracts';
 import type { LatestPrice, LatestPricesResponse, PriceHistoryResponse } from '@xsd/contracts/api/prices';
 import type { PriceHistoryQuery } from '@xsd/contracts/api/prices-query';
-import { buildChartPoints, tokenChartRules } from '@xsd/contracts/rules/chart-points';
+import { chartPointsOf, tokenChartRules } from '@xsd/contracts/rules/chart-points';
 import { change24h, dayAgo } from '@xsd/contracts/rules/price-change';
 import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
-import type { CachedJson } from '../read-cache/cached-json.js';
+import type { CachedJson, JsonBytes } from '../read-cache/cached-json.js';
 import type { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { HotValue } from '../read-cache/hot-value.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
-import { PriceHistoryRepository } from '../read-models/price-history/price-history.repository.js';
+import { PriceHistoryRepository, type PriceRow } from '../read-models/price-history/price-history.repository.js';
 import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
+import { ChartJson } from './chart-json.js';
 import { chartWindow, followsEveryReading } from './chart-window.js';
 import { PriceCandleSeries } from './price-candle-series.js';
 
 /** The tables each answer is read from: a projection commit to one makes the answer stale. */
 const LATEST_TABLES = ['price_history', 'token_supply', 'chain_settings'] as const;
 export const HISTORY_TABLES = ['price_history', 'price_candles'] as const;
+const NEWEST_TABLES = ['price_history'] as const;
 
 const iso = (date: Date) => date.toISOString();
 
@@ -30,6 +33,13 @@ export class PricesService {
   private readonly chains: readonly ChainName[];
   private readonly latestAnswer: HotReadModel<LatestPricesResponse>;
   private readonly historyAnswers: KeyedHotReadModels<PriceHistoryQuery, PriceHistoryResponse>;
+  /**
+   * Each pair's newest reading, the `current` of its charts: read once a commit for the pair's 365
+   * chart windows, not once each (a query per new answer held varied windows to 1,900 answers a second).
+   */
+  private readonly newestReadings = new Map<string, HotValue<PriceRow | null>>();
+  private readonly answers: TimedAnswers;
+  private readonly chartJson = new ChartJson();
 
   constructor(
     private readonly prices: PriceHistoryRepository,
@@ -43,6 +53,7 @@ export class PricesService {
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
     const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
+    this.answers = answers;
     this.latestAnswer = answers.latest(LATEST_TABLES, () => this.readLatest());
     this.historyAnswers = answers.perQuery(
       HISTORY_TABLES,
@@ -59,6 +70,17 @@ export class PricesService {
 
   history(query: PriceHistoryQuery): Promise<CachedJson<PriceHistoryResponse>> {
     return this.historyAnswers.get(query);
+  }
+
+  private newestReading(token: TokenName, chain: ChainName): Promise<PriceRow | null> {
+    const key = `${token}|${chain}`;
+    let newest = this.newestReadings.get(key);
+    if (newest === undefined) {
+      // One a validated token and chain: at most 14.
+      newest = this.answers.value(NEWEST_TABLES, () => this.prices.latest(token, chain));
+      this.newestReadings.set(key, newest);
+    }
+    return newest.get();
   }
 
   private async readLatest(): Promise<LatestPricesResponse> {
@@ -89,20 +111,22 @@ export class PricesService {
     return { items };
   }
 
-  private async readHistory({ token, chain, days }: PriceHistoryQuery): Promise<PriceHistoryResponse> {
+  private async readHistory({ token, chain, days }: PriceHistoryQuery): Promise<JsonBytes<PriceHistoryResponse>> {
     const now = this.clock();
     const { from, resolution } = chartWindow(now, days);
     const [rows, current] = await Promise.all([
       resolution === 'reading' ? this.prices.history(token, chain, from) : this.candleSeries.since(token, chain, resolution, from),
-      this.prices.latest(token, chain),
+      this.newestReading(token, chain),
     ]);
-    const points = buildChartPoints(rows, { rules: tokenChartRules(days), now, current: current?.price ?? null });
-    return {
-      token_name: token,
-      chain_name: chain,
-      days,
-      current: current ? { price: current.price, timestamp: iso(current.timestamp) } : null,
+    const points = chartPointsOf(rows, { rules: tokenChartRules(days), now, current: current?.price ?? null });
+    return this.chartJson.write<PriceHistoryResponse>(
+      {
+        token_name: token,
+        chain_name: chain,
+        days,
+        current: current ? { price: current.price, timestamp: iso(current.timestamp) } : null,
+      },
       points,
-    };
+    );
   }
 }

@@ -4,8 +4,8 @@ import type { CandleInterval, PublicCandlesResponse, PublicPricesResponse } from
 import type { CandleRun } from '../prices/price-candle-series.js';
 import type { ReadingPage } from '../prices/price-reading-series.js';
 import { JsonBytes, strongEtag } from '../read-cache/cached-json.js';
+import { JsonWriter } from '../read-cache/json-writer.js';
 import { CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
-import { JsonWriter } from './json-writer.js';
 import { priceProvenance } from './price-provenance.js';
 
 /** What a page says besides its items, in the order the response types give. */

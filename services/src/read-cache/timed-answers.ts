@@ -1,6 +1,7 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { JsonBytes } from './cached-json.js';
 import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
+import { HotValue } from './hot-value.js';
 import { KeyedHotReadModels } from './keyed-hot-read-models.js';
 import type { ReadCacheBudget } from './read-cache-budget.js';
 
@@ -24,6 +25,11 @@ export class TimedAnswers {
   /** One answer, read again at least every 10 s. */
   latest<T>(tables: Tables, load: () => Promise<T>): HotReadModel<T> {
     return new HotReadModel(this.progress, { tables, maxAgeMs: LATEST_MAX_AGE_MS, now: this.now, load });
+  }
+
+  /** A value several answers are built from (a pair's newest reading), read again as `latest` is. */
+  value<V>(tables: Tables, load: () => Promise<V>): HotValue<V> {
+    return new HotValue(this.progress, { tables, maxAgeMs: LATEST_MAX_AGE_MS, now: this.now, load });
   }
 
   /**

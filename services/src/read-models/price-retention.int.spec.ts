@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiTestApp } from '../testing/api-test-app.js';
+import { SilverRollupSeries } from '../silver/silver-rollup-series.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 import { priceCandlesProjection } from './price-candles/price-candles.projection.js';
@@ -167,9 +168,10 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('price retention and roll
     const first = await pipeline.db.selectFrom('silver_rollups').select(['open', 'close', 'samples']).where('bucket', '=', '1h').orderBy('bucket_start').executeTakeFirstOrThrow();
     expect(first).toEqual({ open: 1.0, close: 1.1, samples: 5 });
 
-    // The long-window reads: the raw rows' newest reading of each hour and of each day, for any start,
-    // at the reading's time or at the bucket's start.
-    const silver = new SilverPricesRepository({ db: pipeline.db });
+    // The long-window reads (held in step with the table): the raw rows' newest reading of each hour
+    // and of each day, for any start, at the reading's time or at the bucket's start; the newest of all.
+    const silver = new SilverRollupSeries(new SilverPricesRepository({ db: pipeline.db }), pipeline.progress);
+    const ms = (at: Date) => at.getTime();
     for (const [unit, bucket] of [['hour', '1h'], ['day', '1d']] as const) {
       for (const from of [T0, T0 + 50 * MINUTE, T0 + 56 * MINUTE, T0 + 3 * HOUR + 1, T0 + DAY + HOUR]) {
         const { rows: reference } = await sql<{ price: number; timestamp: Date; start: Date }>`
@@ -179,10 +181,13 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('price retention and roll
             order by date_trunc(${sql.lit(unit)}, timestamp, 'UTC'), timestamp desc
           ) closes order by timestamp`.execute(pipeline.db);
         const label = `${unit} from ${iso(from)}`;
-        expect(await silver.rollupCloses(bucket, new Date(from)), label).toEqual(reference.map(({ price, timestamp }) => ({ price, timestamp })));
-        expect(await silver.rollupCloses(bucket, new Date(from), 'bucket'), label).toEqual(reference.map(({ price, start }) => ({ price, timestamp: start })));
+        expect(await silver.closes(bucket, new Date(from)), label).toEqual(reference.map(({ price, timestamp }) => ({ price, timestamp: ms(timestamp) })));
+        expect(await silver.closes(bucket, new Date(from), 'bucket'), label).toEqual(reference.map(({ price, start }) => ({ price, timestamp: ms(start) })));
       }
     }
+    const newestReading = await new SilverPricesRepository({ db: pipeline.db }).latest();
+    expect(await silver.latest()).toEqual({ price: newestReading!.price, timestamp: ms(newestReading!.timestamp) });
+    silver.onModuleDestroy();
   });
 });
 

@@ -1,18 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SilverHistoryResponse, SilverLatestResponse } from '@xsd/contracts/api/prices';
 import type { SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
-import { buildChartPoints, SILVER_MERGE_MS, silverChartRules } from '@xsd/contracts/rules/chart-points';
+import { chartPointsOf, SILVER_MERGE_MS, silverChartRules } from '@xsd/contracts/rules/chart-points';
 import { dayAgo } from '@xsd/contracts/rules/price-change';
+import { isoString } from '@xsd/contracts/rules/time';
 import { silverStats } from '@xsd/contracts/rules/silver-stats';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
+import { ChartJson } from '../prices/chart-json.js';
 import { chartWindow, followsEveryReading, ROLLUP } from '../prices/chart-window.js';
-import type { CachedJson } from '../read-cache/cached-json.js';
+import type { CachedJson, JsonBytes } from '../read-cache/cached-json.js';
 import type { HotReadModel } from '../read-cache/hot-read-model.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
+import { SilverRollupSeries } from './silver-rollup-series.js';
 
 /** The tables the silver answers are read from: a projection commit to one makes them stale. */
 export const SILVER_TABLES = ['silver_prices', 'silver_rollups'] as const;
@@ -24,9 +27,11 @@ const iso = (date: Date) => date.toISOString();
 export class SilverService {
   private readonly latestAnswer: HotReadModel<SilverLatestResponse | null>;
   private readonly historyAnswers: KeyedHotReadModels<SilverHistoryQuery, SilverHistoryResponse>;
+  private readonly chartJson = new ChartJson();
 
   constructor(
     private readonly silver: SilverPricesRepository,
+    private readonly rollups: SilverRollupSeries,
     @Inject(CLOCK) private readonly clock: Clock,
     progress: ProjectionProgress,
     budget: ReadCacheBudget,
@@ -64,23 +69,22 @@ export class SilverService {
     };
   }
 
-  private async readHistory({ days }: SilverHistoryQuery): Promise<SilverHistoryResponse> {
+  private async readHistory({ days }: SilverHistoryQuery): Promise<JsonBytes<SilverHistoryResponse>> {
     const now = this.clock();
     const { from, resolution } = chartWindow(now, days);
     const [rows, current] = await Promise.all([
-      resolution === 'reading' ? this.silver.history(from) : this.silver.rollupCloses(ROLLUP[resolution], from),
-      this.silver.latest(),
+      resolution === 'reading' ? this.silver.history(from) : this.rollups.closes(ROLLUP[resolution], from),
+      this.rollups.latest(),
     ]);
-    const points = buildChartPoints(rows, {
+    const points = chartPointsOf(rows, {
       rules: silverChartRules(days),
       now,
       current: current?.price ?? null,
       preMergeMs: SILVER_MERGE_MS,
     });
-    return {
-      days,
-      current: current ? { price_per_gram: current.price, timestamp: iso(current.timestamp) } : null,
+    return this.chartJson.write<SilverHistoryResponse>(
+      { days, current: current ? { price_per_gram: current.price, timestamp: isoString(current.timestamp) } : null },
       points,
-    };
+    );
   }
 }
