@@ -89,7 +89,7 @@ export function mergeClosePoints<T extends TimedPrice>(points: readonly T[], gap
  * At most `limit` points, evenly thinned over the series: exactly `limit` when there are more,
  * always keeping the oldest and the newest.
  */
-export function limitPoints<T extends TimedPrice>(points: readonly T[], limit: number): T[] {
+export function limitPoints<T>(points: readonly T[], limit: number): T[] {
   if (points.length <= limit) return [...points];
   if (limit <= 0) return [];
   if (limit === 1) return [points[points.length - 1]];

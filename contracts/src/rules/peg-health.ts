@@ -40,13 +40,23 @@ const toPoint = ({ at, deviation }: TimedDeviation): DeviationPoint => ({ timest
 
 /** Readings by time, oldest first; sorting is skipped for the already ordered series the repositories give. */
 function byTime(points: readonly TimedPrice[]): { at: number; price: number }[] {
-  const out = points.map((p) => ({ at: toMillis(p.timestamp), price: p.price })).filter((p) => Number.isFinite(p.at));
-  for (let i = 1; i < out.length; i++) if (out[i].at < out[i - 1].at) return out.sort((a, b) => a.at - b.at);
-  return out;
+  const out: { at: number; price: number }[] = [];
+  let ordered = true;
+  for (const point of points) {
+    const at = toMillis(point.timestamp);
+    if (!Number.isFinite(at)) continue;
+    if (out.length > 0 && at < out[out.length - 1].at) ordered = false;
+    out.push({ at, price: point.price });
+  }
+  return ordered ? out : out.sort((a, b) => a.at - b.at);
 }
 
-function deviations(xsd: readonly TimedPrice[], silver: readonly TimedPrice[]): TimedDeviation[] {
-  const references = byTime(silver).filter((p) => p.price > 0);
+/** Silver's readings above 0, oldest first: what each XSD reading is measured against (once for every chain). */
+function referencesOf(silver: readonly TimedPrice[]): { at: number; price: number }[] {
+  return byTime(silver).filter((p) => p.price > 0);
+}
+
+function deviations(xsd: readonly TimedPrice[], references: readonly { at: number; price: number }[]): TimedDeviation[] {
   const out: TimedDeviation[] = [];
   let s = -1;
   for (const reading of byTime(xsd)) {
@@ -63,7 +73,7 @@ function deviations(xsd: readonly TimedPrice[], silver: readonly TimedPrice[]): 
  * Readings before the first silver reading, and those not above 0, have no deviation.
  */
 export function deviationSeries(xsd: readonly TimedPrice[], silver: readonly TimedPrice[]): DeviationPoint[] {
-  return deviations(xsd, silver).map(toPoint);
+  return deviations(xsd, referencesOf(silver)).map(toPoint);
 }
 
 export interface BandTime {
@@ -106,16 +116,22 @@ export interface ChainPegHealth {
   readonly points: readonly DeviationPoint[];
 }
 
-/** One chain's peg health over a window ending at `now`. */
-export function chainPegHealth(
-  xsd: readonly TimedPrice[],
+/** Each chain's peg health over a window ending at `now`: its XSD readings against the same silver, sorted once for all. */
+export function pegHealthOfChains(
+  xsdByChain: readonly (readonly TimedPrice[])[],
   silver: readonly TimedPrice[],
   options: { readonly days: number; readonly now: number },
-): ChainPegHealth {
-  const series = deviations(xsd, silver);
+): ChainPegHealth[] {
+  const references = referencesOf(silver);
+  return xsdByChain.map((xsd) => healthOf(deviations(xsd, references), options));
+}
+
+function healthOf(series: readonly TimedDeviation[], options: { readonly days: number; readonly now: number }): ChainPegHealth {
   const { shares, measuredMs } = bandTimeOf(series, { until: options.now, holdLimitMs: pegHoldLimitMs(options.days) });
-  const flagged = series.filter((p) => flaggedDeviationTier(p.deviation) !== null);
-  const worst = flagged.reduce<number | null>((w, p) => (w === null || Math.abs(p.deviation) > Math.abs(w) ? p.deviation : w), null);
+  let worst: number | null = null;
+  for (const { deviation } of series) {
+    if (flaggedDeviationTier(deviation) !== null && (worst === null || Math.abs(deviation) > Math.abs(worst))) worst = deviation;
+  }
   const current = series.length > 0 ? series[series.length - 1].deviation : null;
   return {
     current,
@@ -124,9 +140,6 @@ export function chainPegHealth(
     shares,
     measured_ms: measuredMs,
     // Date text only for the points kept.
-    points: limitPoints(
-      series.map((p) => ({ ...p, timestamp: p.at, price: p.deviation })),
-      PEG_POINT_LIMIT,
-    ).map(toPoint),
+    points: limitPoints(series, PEG_POINT_LIMIT).map(toPoint),
   };
 }

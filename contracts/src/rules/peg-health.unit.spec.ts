@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandTime, chainPegHealth, deviationSeries, PEG_POINT_LIMIT, pegHoldLimitMs } from './peg-health.js';
+import { bandTime, deviationSeries, PEG_POINT_LIMIT, pegHealthOfChains, pegHoldLimitMs } from './peg-health.js';
 import { HOUR_MS, MINUTE_MS } from './time.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
@@ -64,11 +64,11 @@ describe('bandTime', () => {
   });
 });
 
-describe('chainPegHealth', () => {
+describe('pegHealthOfChains', () => {
   it('gives the current deviation and tier, the worst flagged one and limited chart points', () => {
     const silver = [{ timestamp: at(0), price: 1 }];
     const xsd = Array.from({ length: 300 }, (_, i) => ({ timestamp: at(i), price: i === 100 ? 1.9 : i === 200 ? 0.96 : 1.003 }));
-    const health = chainPegHealth(xsd, silver, { days: 1, now: T0 + 300 * MINUTE_MS });
+    const [health] = pegHealthOfChains([xsd], silver, { days: 1, now: T0 + 300 * MINUTE_MS });
     expect(health.current).toBeCloseTo(0.3, 10);
     expect(health.tier).toBe('good');
     expect(health.worst).toBeCloseTo(-4, 10); // the 90 % reading is not a peg signal
@@ -78,13 +78,25 @@ describe('chainPegHealth', () => {
   });
 
   it('is empty without readings', () => {
-    expect(chainPegHealth([], [], { days: 7, now: T0 })).toEqual({
-      current: null,
-      tier: null,
-      worst: null,
-      shares: { good: 0, warning: 0, error: 0 },
-      measured_ms: 0,
-      points: [],
-    });
+    expect(pegHealthOfChains([[]], [], { days: 7, now: T0 })).toEqual([
+      {
+        current: null,
+        tier: null,
+        worst: null,
+        shares: { good: 0, warning: 0, error: 0 },
+        measured_ms: 0,
+        points: [],
+      },
+    ]);
+  });
+
+  it('measures each chain against the same silver, as if it were alone, silver given in any order', () => {
+    const silver = [3, 0, 2, 1].map((hour) => ({ timestamp: at(hour * 60), price: 1 + hour / 100 }));
+    const chains = [0.99, 1.006, 1.2].map((level) => Array.from({ length: 240 }, (_, i) => ({ timestamp: at(i), price: level + i / 10_000 })));
+    const options = { days: 1, now: T0 + 240 * MINUTE_MS };
+    const together = pegHealthOfChains(chains, silver, options);
+    expect(together).toHaveLength(3);
+    for (const [i, xsd] of chains.entries()) expect(together[i]).toEqual(pegHealthOfChains([xsd], silver, options)[0]);
+    expect(together.map((health) => health.tier)).toEqual(['warning', 'good', 'error']);
   });
 });

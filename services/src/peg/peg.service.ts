@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { activeNetworks, type ChainName, type NetworkConfig } from '@xsd/contracts';
 import type { PegHealthResponse } from '@xsd/contracts/api/peg';
 import type { SilverHistoryQuery } from '@xsd/contracts/api/prices-query';
-import { chainPegHealth } from '@xsd/contracts/rules/peg-health';
+import { pegHealthOfChains } from '@xsd/contracts/rules/peg-health';
 import { NETWORKS } from '../chains/rpc/chains.module.js';
 import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
@@ -59,10 +59,7 @@ export class PegService {
     return {
       days,
       silver_price: current?.price ?? null,
-      chains: this.chains.map((chain_name, i) => ({
-        chain_name,
-        ...chainPegHealth(xsd[i] ?? [], silver, { days, now: now.getTime() }),
-      })),
+      chains: pegHealthOfChains(xsd, silver, { days, now: now.getTime() }).map((health, i) => ({ chain_name: this.chains[i], ...health })),
     };
   }
 }
