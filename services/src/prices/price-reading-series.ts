@@ -60,8 +60,11 @@ export class PriceReadingSeries implements OnModuleDestroy {
       read: (spans) => readings.readingSpans(spans.map(({ key, fromMs, toMs }) => ({ ...key, fromMs, toMs }))),
       columns: READING_SPAN_COLUMNS,
       rereadMs: () => REREAD_MS,
-      // 30 days of 30 s ticks is 86,400 readings a pair: read a week (20,160) at a time.
-      loadSpanMs: () => 7 * DAY_MS,
+      // 30 days of 30 s ticks is 86,400 readings a pair: read a day (2,880) at a time. A week of
+      // the 13 pairs the background reads together is one answer of 6.3 MB (its hex text twice
+      // that) parsed on the event loop: bench/scale's cold requests made meanwhile took 31-59 ms
+      // at times (4 runs of 4), 5-12 ms with a day (2 runs of 2).
+      loadSpanMs: () => DAY_MS,
       holdMs: () => HELD_READINGS_MS,
     });
   }
