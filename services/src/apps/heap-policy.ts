@@ -26,15 +26,7 @@ export const HTTP_ROLE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1
  */
 export const ALLOCATOR_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
-/**
- * The old generation grows by 75 % of what survives a full collection (V8 chooses up to 4x on a
- * large machine), and V8's memory saver mode is on: it collects sooner and gives free pages back,
- * as Chrome does for a tab in the background. At a year of data, the stack's varied windows of
- * each route peaked at 370-506 MB with the growth limit alone (one run) and 329-392 MB with both
- * (six runs; same template, same day), for about the same answers a second (price history
- * 3,260-3,750 against 3,740; the others within the runs' noise).
- */
+/** The old generation grows by 75 % of what survives a full collection (V8 chooses up to 4x on a large machine). */
 export function limitHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=75');
-  setFlagsFromString('--memory-saver-mode');
 }
