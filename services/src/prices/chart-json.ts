@@ -1,9 +1,8 @@
 import type { TimedPrice } from '@xsd/contracts/rules/price-change';
 import { toMillis } from '@xsd/contracts/rules/time';
 import { JsonBytes } from '../read-cache/cached-json.js';
-import { JsonWriter } from '../read-cache/json-writer.js';
+import { ascii, JsonWriter } from '../read-cache/json-writer.js';
 
-const ascii = (text: string) => Buffer.from(text, 'latin1');
 const POINTS_START = ascii(',"points":[');
 const FIRST_POINT = ascii('{"timestamp":"');
 const NEXT_POINT = ascii(',{"timestamp":"');

@@ -2,13 +2,14 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ChainName, TokenName } from '@xsd/contracts';
 import type { PublicCandlesQuery } from '@xsd/contracts/api/prices-query';
 import type { TimedPrice } from '@xsd/contracts/rules/price-change';
-import { DAY_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
+import { DAY_MS } from '@xsd/contracts/rules/time';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { SyncedSeries } from '../read-cache/synced-series.js';
 import { bucketStart, CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import { CANDLE_SPAN_COLUMNS, type CandleColumns, PriceCandlesRepository } from '../read-models/price-candles/price-candles.repository.js';
 import { PRICE_PAIRS } from '../read-models/retention.js';
 import { ROLLUP } from './chart-window.js';
+import { LATE_READING_MS } from './price-reading-series.js';
 
 type Width = '1h' | '1d';
 
@@ -21,8 +22,6 @@ interface CandleKey {
 /** Every token, chain and width, each key once (the series' map holds keys by identity). */
 const KEYS: readonly CandleKey[] = (['1h', '1d'] as const).flatMap((bucket) => PRICE_PAIRS.map(({ token, chain }) => ({ token, chain, bucket })));
 const KEY_OF = new Map(KEYS.map((key) => [`${key.token}|${key.chain}|${key.bucket}`, key]));
-/** Readings come at most this late (see PriceReadingSeries): the candles they change start at most a width and this before the newest. */
-const LATE_MS = 10 * MINUTE_MS;
 
 /**
  * A page of candles [begin, end) of its columns, oldest first: the series' own columns, which a
@@ -54,7 +53,7 @@ export class PriceCandleSeries implements OnModuleDestroy {
       bounds: (keys) => candles.candleBounds(keys),
       read: (spans) => candles.candleSpans(spans.map(({ key, fromMs, toMs }) => ({ ...key, fromMs, toMs }))),
       columns: CANDLE_SPAN_COLUMNS,
-      rereadMs: (key) => CANDLE_BUCKETS[key.bucket] + LATE_MS,
+      rereadMs: (key) => CANDLE_BUCKETS[key.bucket] + LATE_READING_MS,
       // A year of hours is 8,760 candles: a quarter (2,160) at a time; days, ten years.
       loadSpanMs: (key) => (key.bucket === '1h' ? 90 : 3_650) * DAY_MS,
     });

@@ -10,11 +10,13 @@ import { PRICE_PAIRS } from '../read-models/retention.js';
 type PricePair = (typeof PRICE_PAIRS)[number];
 
 /**
- * How far back from a pair's newest reading each sync reads again. Readings come in read-time
- * order per pair (one a tick slot, ingestor replicas deduplicated by slot), so a reading older
- * than this that was not there before comes only with a rebuild keeping more (read whole again).
+ * How late a reading (a token's or silver's) comes at most, and so how far back from a pair's
+ * newest reading each sync reads again. Readings come in read-time order per pair (one a tick
+ * slot, ingestor replicas deduplicated by slot), so a reading older than this that was not there
+ * before comes only with a rebuild keeping more (read whole again). The candles and rollups it
+ * changes start at most a width and this before the newest.
  */
-const REREAD_MS = 10 * MINUTE_MS;
+export const LATE_READING_MS = 10 * MINUTE_MS;
 
 /**
  * Readings of a page, newest first, copied out of the series (which later syncs change): each
@@ -59,7 +61,7 @@ export class PriceReadingSeries implements OnModuleDestroy {
       bounds: (pairs) => readings.readingBounds(pairs),
       read: (spans) => readings.readingSpans(spans.map(({ key, fromMs, toMs }) => ({ ...key, fromMs, toMs }))),
       columns: READING_SPAN_COLUMNS,
-      rereadMs: () => REREAD_MS,
+      rereadMs: () => LATE_READING_MS,
       // 30 days of 30 s ticks is 86,400 readings a pair: read a day (2,880) at a time. A week of
       // the 13 pairs the background reads together is one answer of 6.3 MB (its hex text twice
       // that) parsed on the event loop: bench/scale's cold requests made meanwhile took 31-59 ms

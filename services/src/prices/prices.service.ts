@@ -15,6 +15,7 @@ import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
 import { ChainSettingsRepository } from '../read-models/chain-settings/chain-settings.repository.js';
 import { PriceHistoryRepository, type PriceRow } from '../read-models/price-history/price-history.repository.js';
+import { PRICE_PAIRS } from '../read-models/retention.js';
 import { TokenSupplyRepository } from '../read-models/token-supply/token-supply.repository.js';
 import { ChartJson } from './chart-json.js';
 import { chartWindow, followsEveryReading } from './chart-window.js';
@@ -37,8 +38,7 @@ export class PricesService {
    * Each pair's newest reading, the `current` of its charts: read once a commit for the pair's 365
    * chart windows, not once each (a query per new answer held varied windows to 1,900 answers a second).
    */
-  private readonly newestReadings = new Map<string, HotValue<PriceRow | null>>();
-  private readonly answers: TimedAnswers;
+  private readonly newestReadings: ReadonlyMap<string, HotValue<PriceRow | null>>;
   private readonly chartJson = new ChartJson();
 
   constructor(
@@ -53,8 +53,10 @@ export class PricesService {
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
     const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
-    this.answers = answers;
     this.latestAnswer = answers.latest(LATEST_TABLES, () => this.readLatest());
+    this.newestReadings = new Map(
+      PRICE_PAIRS.map(({ token, chain }) => [`${token}|${chain}`, answers.value(NEWEST_TABLES, () => this.prices.latest(token, chain))]),
+    );
     this.historyAnswers = answers.perQuery(
       HISTORY_TABLES,
       ({ token, chain, days }) => `${token}|${chain}|${days}`,
@@ -72,15 +74,9 @@ export class PricesService {
     return this.historyAnswers.get(query);
   }
 
+  /** A validated token and chain's: every pair has one. */
   private newestReading(token: TokenName, chain: ChainName): Promise<PriceRow | null> {
-    const key = `${token}|${chain}`;
-    let newest = this.newestReadings.get(key);
-    if (newest === undefined) {
-      // One a validated token and chain: at most 14.
-      newest = this.answers.value(NEWEST_TABLES, () => this.prices.latest(token, chain));
-      this.newestReadings.set(key, newest);
-    }
-    return newest.get();
+    return this.newestReadings.get(`${token}|${chain}`)!.get();
   }
 
   private async readLatest(): Promise<LatestPricesResponse> {

@@ -4,7 +4,7 @@ import type { CandleInterval, PublicCandlesResponse, PublicPricesResponse } from
 import type { CandleRun } from '../prices/price-candle-series.js';
 import type { ReadingPage } from '../prices/price-reading-series.js';
 import { JsonBytes, strongEtag } from '../read-cache/cached-json.js';
-import { JsonWriter } from '../read-cache/json-writer.js';
+import { ascii, JsonWriter } from '../read-cache/json-writer.js';
 import { CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import { priceProvenance } from './price-provenance.js';
 
@@ -28,7 +28,6 @@ interface PairParts {
   readonly quotedProvenance: Buffer;
 }
 
-const ascii = (text: string) => Buffer.from(text, 'latin1');
 const ITEMS_START = ascii('{"items":[');
 const TIMESTAMP = ascii(',"timestamp":"');
 const READ_AT = ascii(',"read_at":"');

@@ -2,7 +2,10 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
 
 /** The last day whose instants toISOString writes with a four-digit year (9999-12-31). */
 const LAST_FOUR_DIGIT_DAY = 2_932_896;
-const NULL = Buffer.from('null');
+/** A fixed part of a document (a key, punctuation), encoded once for JsonWriter.bytes. */
+export const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
+
+const NULL = ascii('null');
 /** Parts up to this long are copied byte by byte: for a few bytes a loop is quicker than a native copy's call. */
 const SHORT = 24;
 /** "00" to "99" as two character codes each, for writing numbers two digits at a time. */

@@ -1,15 +1,14 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { TimedPrice } from '@xsd/contracts/rules/price-change';
-import { DAY_MS, MINUTE_MS } from '@xsd/contracts/rules/time';
+import { DAY_MS } from '@xsd/contracts/rules/time';
 import { ProjectionProgress } from '../core/projection-progress.js';
+import { LATE_READING_MS } from '../prices/price-reading-series.js';
 import { SyncedSeries } from '../read-cache/synced-series.js';
 import { bucketStart, CANDLE_BUCKETS } from '../read-models/price-candles/candle-buckets.js';
 import { SILVER_ROLLUP_SPAN_COLUMNS, SilverPricesRepository } from '../read-models/silver-prices/silver-prices.repository.js';
 import type { SilverRollupBucket } from '../read-models/silver-prices/silver-rollups.table.js';
 
 const BUCKETS: readonly SilverRollupBucket[] = ['1h', '1d'];
-/** Readings come at most this late (as PriceCandleSeries takes them): the rollups they change start at most a width and this before the newest. */
-const LATE_MS = 10 * MINUTE_MS;
 
 /**
  * Silver's hourly and daily rollups (every one the table keeps: hours a year, 210 kB; days for
@@ -29,7 +28,7 @@ export class SilverRollupSeries implements OnModuleDestroy {
       bounds: (buckets) => silver.rollupBounds(buckets),
       read: (spans) => silver.rollupSpans(spans.map(({ key, fromMs, toMs }) => ({ bucket: key, fromMs, toMs }))),
       columns: SILVER_ROLLUP_SPAN_COLUMNS,
-      rereadMs: (bucket) => CANDLE_BUCKETS[bucket] + LATE_MS,
+      rereadMs: (bucket) => CANDLE_BUCKETS[bucket] + LATE_READING_MS,
       // A year of hours is 8,760 rollups: a quarter at a time; days, ten years.
       loadSpanMs: (bucket) => (bucket === '1h' ? 90 : 3_650) * DAY_MS,
     });
