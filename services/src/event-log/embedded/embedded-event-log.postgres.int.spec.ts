@@ -1,4 +1,5 @@
 import { type AnyEvent, createEvent } from '@xsd/contracts';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../database/database.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
@@ -103,6 +104,51 @@ describe('Embedded event log on PostgreSQL: several processes on one database', 
       expect(received).toEqual([1]);
     } finally {
       await subscription.stop();
+    }
+  });
+
+  it('given idle consumers, then they read the log only once it grows: one read of its head a poll serves them all', async () => {
+    const reads = { log: 0, head: 0 };
+    const tableOf = (node: RootOperationNode): string | undefined =>
+      node.kind === 'SelectQueryNode' && node.from?.froms[0]?.kind === 'TableNode' ? node.from.froms[0].table.identifier.name : undefined;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        const table = tableOf(node);
+        if (table === 'event_log') reads.log += 1;
+        if (table === 'event_log_head') reads.head += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const reader = new EmbeddedEventLog(database.handle.db.withPlugin(counting), { pollIntervalMs: 20 });
+    const writer = new EmbeddedEventLog(others[0].db);
+    const received = new Map<string, number[]>();
+    const names = ['idle_a', 'idle_b', 'idle_c', 'idle_d', 'idle_e'];
+    const subscriptions = await Promise.all(
+      names.map((name) =>
+        reader.subscribe(name, { fromSequence: 1 }, async (batch) => {
+          received.set(name, [...(received.get(name) ?? []), ...batch.map(({ sequence }) => sequence)]);
+        }),
+      ),
+    );
+    const { waitFor } = await import('../../testing/wait-for.js');
+    try {
+      // Each consumer's first read finds nothing; then 500 ms of quiet, 25 polls.
+      await waitFor(() => reads.log >= names.length, { timeoutMs: 5_000, intervalMs: 5, message: 'the first reads' });
+      const before = { ...reads };
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(reads.log - before.log).toBe(0);
+      expect(reads.head - before.head).toBeGreaterThanOrEqual(5);
+
+      const { sequence } = await writer.append(tick('Ethereum'));
+      await waitFor(() => names.every((name) => received.get(name)?.includes(sequence)), {
+        timeoutMs: 5_000,
+        intervalMs: 5,
+        message: 'every consumer to get the other process event',
+      });
+      expect(names.map((name) => received.get(name))).toEqual(names.map(() => [sequence]));
+    } finally {
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     }
   });
 });
