@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureHttpApp, createHttpAdapter, NEST_HTTP_OPTIONS } from '../api/http-app.js';
 import { type AppConfig, describeConfig, loadConfig } from '../config/config.js';
-import { limitHeapGrowth } from './heap-policy.js';
+import { governMemory, limitHeapGrowth } from './heap-policy.js';
 import { createLogger, type LoggerOptions, type ProcessRole } from '../logging/logger.js';
 import { NestPinoLogger } from '../logging/nest-logger.js';
 
@@ -20,6 +20,9 @@ export async function startHttpApp(module: DynamicModule, config: AppConfig, rol
   );
   app.enableShutdownHooks();
   const logger = new Logger('Silverboard');
+  if (config.databaseUrl !== null) {
+    governMemory((on, residentMb) => logger.log(`memory saver ${on ? 'on' : 'off'}: resident memory ${Math.round(residentMb)} MB`));
+  }
   if (!(await configureHttpApp(app))) {
     logger.warn('web/dist not found: serving the API only (run `make build` for the web app)');
   }
