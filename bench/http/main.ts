@@ -152,6 +152,9 @@ for (const mode of MODES) {
           `${ours.errors || ours.non2xx ? ` (${ours.errors} errors, ${ours.non2xx} non-2xx)` : ''}\n`,
       );
     }
+    // The memory governor (apps/heap-policy.ts) should leave these small answers at full speed.
+    const saver = stack.output().split('\n').filter((line) => line.includes('memory saver'));
+    process.stdout.write(`V8's memory saver mode: ${saver.length === 0 ? 'never on' : `switched ${saver.length} times`}\n`);
   } finally {
     bare?.child.kill('SIGTERM');
     await cleanup();
