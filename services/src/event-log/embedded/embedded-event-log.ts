@@ -108,8 +108,7 @@ class HeadWatch {
     if (this.polling) return;
     this.polling = true;
     try {
-      const head = await this.db.selectFrom('event_log_head').select('last_sequence').where('id', '=', 1).executeTakeFirst();
-      this.grew(Number(head?.last_sequence ?? 0));
+      this.grew(await headSequence(this.db));
     } catch {
       // The database is away: the next poll reads again, and the consumers report it when they read.
     } finally {
@@ -199,8 +198,7 @@ export class EmbeddedEventLog implements EventLog {
   }
 
   async lastSequence(): Promise<number> {
-    const head = await this.db.selectFrom('event_log_head').select('last_sequence').where('id', '=', 1).executeTakeFirst();
-    return Number(head?.last_sequence ?? 0);
+    return headSequence(this.db);
   }
 
   async info(): Promise<EventLogInfo> {
@@ -384,6 +382,12 @@ class EmbeddedSubscription implements Subscription {
       }
     }
   }
+}
+
+/** The last sequence handed out (the head row's, which every append moves in its transaction). */
+async function headSequence(db: Db): Promise<number> {
+  const head = await db.selectFrom('event_log_head').select('last_sequence').where('id', '=', 1).executeTakeFirst();
+  return Number(head?.last_sequence ?? 0);
 }
 
 async function subjectSequence(db: Kysely<EventLogTables>, subject: string): Promise<number> {
