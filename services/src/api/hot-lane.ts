@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
 import { findUnsafeText } from '@xsd/contracts/text/safe-text';
-import { completedRequestLine, REQUEST_COMPLETED } from '../http/request-log.js';
+import type { RequestLineWriter } from '../http/request-log.js';
 import type { RequestDurations } from '../http/request-metrics.js';
 import type { CachedBody } from '../read-cache/cached-json.js';
 import { cachedAnswerHeaders, ifNoneMatch, JSON_CONTENT_TYPE, replyCached } from '../read-cache/reply-cached.js';
@@ -70,7 +70,7 @@ export class HotLane {
   constructor(
     private readonly next: RequestHandler,
     private readonly requestId: (request: IncomingMessage) => string,
-    private readonly logger: FastifyBaseLogger | null,
+    private readonly writeLine: RequestLineWriter | null,
   ) {}
 
   /** Node's request handler: the lane's, in front of Fastify's. */
@@ -182,6 +182,6 @@ export class HotLane {
     }
     const elapsedMs = performance.now() - started;
     this.durations?.('GET', route.url, status, elapsedMs);
-    this.logger?.info({ reqId: id, ...completedRequestLine('GET', route.url, status, elapsedMs) }, REQUEST_COMPLETED);
+    this.writeLine?.(id, 'GET', route.url, status, elapsedMs);
   }
 }

@@ -13,7 +13,7 @@ import { cachedPublicRoutes, publicApiLaneRoutes } from './cached-public-routes.
 import { HotLane } from './hot-lane.js';
 import { publicCors } from './cors.js';
 import { acceptOnlyDeclaredBodies, requireWellFormedText } from '../http/edge-validation.js';
-import { RequestLog, requestIdGenerator } from '../http/request-log.js';
+import { RequestLog, requestIdGenerator, requestLineWriter } from '../http/request-log.js';
 import { SECURITY_HEADERS, securityHeaders } from './security-headers.js';
 import { recordRequestDurations } from '../http/request-metrics.js';
 import { registerV1RateLimit } from '../rate-limit/v1-rate-limit.js';
@@ -72,6 +72,7 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
   const proxies = options.trustedProxies ?? [];
   const requestId = requestIdGenerator(proxies);
   const logger = options.logger?.child({ context: 'Http' }) ?? null;
+  const writeLine = logger ? requestLineWriter(logger) : null;
   let lane: HotLane | null = null;
   const adapter = new FastifyAdapter({
     bodyLimit: JSON_BODY_LIMIT,
@@ -83,7 +84,7 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
     // A line per request with its id (X-Request-Id, from a trusted proxy or new), echoed in the answer.
     ...(logger ? { loggerInstance: logger } : {}),
     genReqId: requestId,
-    logController: new RequestLog(),
+    logController: new RequestLog(writeLine),
     // A URL that is not valid percent-encoding never reaches a route: answer it in the JSON error shape too.
     // It runs before any hook, the security headers' too.
     frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
@@ -92,7 +93,7 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): FastifyAdap
         .code(400)
         .send({ error: { code: 'bad_url', message: 'The request URL is not valid (broken percent-encoding).' } }),
     serverFactory: (handler: RequestHandler): Server => {
-      lane = new HotLane(handler, requestId, logger);
+      lane = new HotLane(handler, requestId, writeLine);
       const hosted = requireHost(lane.handle);
       return (
         createServer(

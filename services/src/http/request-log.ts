@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIPv4 } from 'node:net';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { symbols } from 'pino';
 import { routeTemplate } from './request-metrics.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -60,6 +61,45 @@ export function completedRequestLine(method: string, route: string, status: numb
   return { method, route, status, durationMs: Math.round(elapsedMs * 10) / 10 };
 }
 
+/** Writes an answered request's line, at info level. */
+export type RequestLineWriter = (reqId: string, method: string, route: string, status: number, elapsedMs: number) => void;
+
+interface PinoParts {
+  readonly [symbols.lsCacheSym]: Readonly<Record<number, string>>;
+  readonly [symbols.chindingsSym]: string;
+  readonly [symbols.timeSym]: () => string;
+  readonly [symbols.endSym]: string;
+  readonly [symbols.streamSym]: { write(line: string): void };
+  isLevelEnabled(level: 'info'): boolean;
+}
+
+const INFO = 30;
+const COMPLETED_MESSAGE = `,"msg":${JSON.stringify(REQUEST_COMPLETED)}`;
+
+/**
+ * The line `logger.info({ reqId, ...completedRequestLine(...) }, REQUEST_COMPLETED)` writes, put
+ * together from the logger's own parts (its level label, time, bindings, line end and stream)
+ * instead of pino's general serialiser, which walks the object, redacts it and quotes each field:
+ * 0.15 µs a line against 1.3-1.5 µs, the largest cost of a hot answer after the socket write.
+ * A test holds it to pino's line. The logger writes to one destination (createLogger's): a
+ * multistream, which routes lines by metadata pino's own write sets, would need pino's write.
+ */
+export function requestLineWriter(logger: FastifyBaseLogger): RequestLineWriter {
+  const parts = logger as unknown as PinoParts;
+  const stream = parts[symbols.streamSym];
+  const level = parts[symbols.lsCacheSym][INFO];
+  const bindings = parts[symbols.chindingsSym];
+  const end = parts[symbols.endSym];
+  const time = parts[symbols.timeSym];
+  return (reqId, method, route, status, elapsedMs) => {
+    if (!parts.isLevelEnabled('info')) return;
+    const { durationMs } = completedRequestLine(method, route, status, elapsedMs);
+    stream.write(
+      `${level}${time()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status},"durationMs":${durationMs}${COMPLETED_MESSAGE}${end}`,
+    );
+  };
+}
+
 /**
  * Fastify's request logging, one line a request: id, method, route template (never the raw
  * path, which holds ids and queries), status and duration. The id is echoed in `X-Request-Id`,
@@ -71,15 +111,23 @@ export function completedRequestLine(method: string, route: string, status: numb
  * URL are replaced.
  */
 export class RequestLog extends LogController {
+  /** `writeLine` writes the line of an answer below 500 (none without: Fastify's logger is then off too). */
+  constructor(private readonly writeLine: RequestLineWriter | null) {
+    super();
+  }
+
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
     reply.header(REQUEST_ID_HEADER, request.id);
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
-    const line = { ...completedRequestLine(request.method, routeTemplate(request), status, reply.elapsedTime), ...(error ? { error: error.message } : {}) };
-    if (status >= 500 || error) request.log.error(line, REQUEST_COMPLETED);
-    else request.log.info(line, REQUEST_COMPLETED);
+    if (status >= 500 || error) {
+      const line = { ...completedRequestLine(request.method, routeTemplate(request), status, reply.elapsedTime), ...(error ? { error: error.message } : {}) };
+      request.log.error(line, REQUEST_COMPLETED);
+    } else {
+      this.writeLine?.(request.id, request.method, routeTemplate(request), status, reply.elapsedTime);
+    }
   }
 
   override routeNotFound(): void {}
