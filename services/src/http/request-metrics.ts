@@ -19,17 +19,17 @@ export type RequestDurations = (method: string, route: string, status: number, e
  * answers sent past Fastify's hooks (the hot lane).
  */
 export function recordRequestDurations(fastify: FastifyInstance, metrics: Metrics): RequestDurations {
-  // One child a label set, found by a string key: labelling each observation hashes its labels.
-  const children = new Map<string, { observe(seconds: number): void }>();
+  // One observer a label set, found by a string key.
+  const observers = new Map<string, (seconds: number) => void>();
   const record: RequestDurations = (method, route, status, elapsedMs) => {
     const statusClass = `${Math.floor(status / 100)}xx`;
     const key = `${method} ${statusClass} ${route}`;
-    let child = children.get(key);
-    if (child === undefined) {
-      child = metrics.httpRequestDuration.labels({ method, route, status_class: statusClass });
-      children.set(key, child);
+    let observe = observers.get(key);
+    if (observe === undefined) {
+      observe = metrics.httpRequestDuration.observer({ method, route, status_class: statusClass });
+      observers.set(key, observe);
     }
-    child.observe(elapsedMs / 1_000);
+    observe(elapsedMs / 1_000);
   };
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     record(request.method, routeTemplate(request), reply.statusCode, reply.elapsedTime);

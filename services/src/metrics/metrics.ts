@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { SeriesHistogram } from './series-histogram.js';
 
 /** Seconds buckets for requests and appends: 1 ms to 10 s. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -19,12 +20,12 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly collectors: MetricsCollector[] = [];
 
-  readonly httpRequestDuration = new Histogram({
+  readonly httpRequestDuration = new SeriesHistogram({
     name: 'xsd_http_request_duration_seconds',
     help: 'HTTP requests by method, route template (never the raw path) and status class (2xx, 4xx...).',
     labelNames: ['method', 'route', 'status_class'] as const,
     buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
   readonly eventLogAppends = new Counter({
@@ -33,12 +34,12 @@ export class Metrics {
     labelNames: ['type'] as const,
     registers: [this.registry],
   });
-  readonly eventLogAppendDuration = new Histogram({
+  readonly eventLogAppendDuration = new SeriesHistogram({
     name: 'xsd_event_log_append_duration_seconds',
     help: 'Time to append one event or one batch (appendMany) to the event log.',
     labelNames: ['operation'] as const,
     buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
   readonly eventLogHeadSequence = new Gauge({
     name: 'xsd_event_log_head_sequence',
@@ -77,12 +78,12 @@ export class Metrics {
     labelNames: ['chain', 'endpoint', 'outcome'] as const,
     registers: [this.registry],
   });
-  readonly ingestorRpcDuration = new Histogram({
+  readonly ingestorRpcDuration = new SeriesHistogram({
     name: 'xsd_ingestor_rpc_duration_seconds',
     help: 'Duration of RPC requests per chain and endpoint, whatever their outcome.',
     labelNames: ['chain', 'endpoint'] as const,
     buckets: RPC_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
   readonly ingestorLastSuccess = new Gauge({
     name: 'xsd_ingestor_last_success_timestamp_seconds',
