@@ -57,9 +57,15 @@ const MAX_CLIENTS = 10_000;
  * The per-client budget of /api/v1/*, one across its routes, asked by whichever answers a request
  * first: the hot lane or the route's onRequest hook. A request is counted once, whichever asks.
  */
+/**
+ * The standing a request was given, kept on the request itself: a WeakMap took 0.35-0.74 µs a
+ * request to enter and look up, a symbol property 0.05.
+ */
+const STANDING = Symbol('v1 rate limit standing');
+type CountedRequest = IncomingMessage & { [STANDING]?: WindowStanding };
+
 export class V1RateLimiter {
   private readonly windows: FixedWindows;
-  private readonly counted = new WeakMap<IncomingMessage, WindowStanding>();
 
   constructor(
     readonly limit: V1RateLimit,
@@ -69,11 +75,11 @@ export class V1RateLimiter {
   }
 
   /** Counts `request` against its client (`address`: request.ip) once, and says where the client stands. */
-  take(request: IncomingMessage, address: string): WindowStanding {
-    let standing = this.counted.get(request);
+  take(request: CountedRequest, address: string): WindowStanding {
+    let standing = request[STANDING];
     if (standing === undefined) {
       standing = this.windows.take(clientKey(address), this.now());
-      this.counted.set(request, standing);
+      request[STANDING] = standing;
     }
     return standing;
   }
