@@ -11,9 +11,12 @@
  * server's) to the bare server, then loads both in turns at the same connection count, twice each,
  * and keeps each side's better round (the machine is shared: a round may lose to a neighbour).
  * Prints req/s and p99 of each, the ratio, and the target (>= 0.9x, or 0.6x for the history and
- * v1 queries; p99 < 10 ms); exits 1 when a target is missed.
+ * v1 queries; p99 < 10 ms); exits 1 when a target is missed. Beside them, the CPU time each server
+ * process spent a request in its kept round (from /proc, on Linux): unlike req/s, a neighbour's
+ * load barely moves it, so it shows what the stack's own code costs next to the bare server's.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -61,10 +64,12 @@ interface Load {
   readonly p99: number;
   readonly errors: number;
   readonly non2xx: number;
+  /** CPU time (user and system, every thread) the server process spent a request, in µs; null where /proc is not. */
+  readonly cpuUs: number | null;
 }
 
 /** The better of `ROUNDS` loads of each server, taken in turns so a noisy moment hits both alike. */
-async function compare(ours: string, bare: string): Promise<{ ours: Load; reference: Load }> {
+async function compare(ours: Server, bare: Server): Promise<{ ours: Load; reference: Load }> {
   const runs: { ours: Load[]; reference: Load[] } = { ours: [], reference: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
     runs.ours.push(await load(ours));
@@ -74,13 +79,33 @@ async function compare(ours: string, bare: string): Promise<{ ours: Load; refere
   return { ours: best(runs.ours), reference: best(runs.reference) };
 }
 
-async function load(url: string, seconds = SECONDS): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+/** A URL to load and the process that answers it. */
+interface Server {
+  readonly url: string;
+  readonly pid: number;
+}
+
+/** User and system CPU time of a process, in clock ticks (100 a second on Linux); null without /proc. */
+function cpuTicks(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+async function load(server: Server, seconds = SECONDS): Promise<Load> {
+  const before = cpuTicks(server.pid);
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  const after = cpuTicks(server.pid);
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuUs: before === null || after === null || result.requests.total === 0 ? null : ((after - before) * 10_000) / result.requests.total,
   };
 }
 
@@ -113,6 +138,7 @@ async function startFor(mode: 'embedded' | 'distributed'): Promise<{ stack: Runn
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
+const cpu = (us: number | null) => (us === null ? '-' : us.toFixed(1)).padStart(5);
 
 let missed = 0;
 process.stdout.write(`bench/http: ${CONNECTIONS} connections, ${SECONDS} s per measurement; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n`);
@@ -137,18 +163,22 @@ for (const mode of MODES) {
     }
     bare = await startBare(answers);
 
-    process.stdout.write(`\n${mode}\n${pad('route', 54)} ${'req/s'.padStart(8)} ${'p99'.padStart(5)}   ${'bare'.padStart(8)} ${'p99'.padStart(5)}   ratio  target\n`);
+    process.stdout.write(
+      `\n${mode}\n${pad('route', 54)} ${'req/s'.padStart(8)} ${'p99'.padStart(5)}   ${'bare'.padStart(8)} ${'p99'.padStart(5)}   ratio  target${' '.repeat(31)}CPU a request: ours / bare\n`,
+    );
     for (const route of ROUTES) {
+      const ourServer = { url: `${stack.url}${route.path}`, pid: stack.pid };
+      const bareServer = { url: `${bare.url}${route.path}`, pid: bare.child.pid ?? -1 };
       // A short unmeasured load on each first: both servers' code is compiled and their caches warm.
-      await load(`${stack.url}${route.path}`, WARM_UP_SECONDS);
-      await load(`${bare.url}${route.path}`, WARM_UP_SECONDS);
-      const { ours, reference } = await compare(`${stack.url}${route.path}`, `${bare.url}${route.path}`);
+      await load(ourServer, WARM_UP_SECONDS);
+      await load(bareServer, WARM_UP_SECONDS);
+      const { ours, reference } = await compare(ourServer, bareServer);
       const ratio = ours.rps / reference.rps;
       const ok = ratio >= route.ratio && ours.p99 < P99_TARGET_MS && ours.errors === 0 && ours.non2xx === 0;
       if (!ok) missed += 1;
       const size = Buffer.from(answers[route.path].body, 'base64').length;
       process.stdout.write(
-        `${pad(`${route.path} (${size} B)`, 54)} ${num(ours.rps, 8)} ${num(ours.p99, 3)}ms   ${num(reference.rps, 8)} ${num(reference.p99, 3)}ms   ${num(ratio, 4, 2)}x  >= ${route.ratio}x, p99 < ${P99_TARGET_MS} ms ${ok ? 'ok' : 'MISSED'}` +
+        `${pad(`${route.path} (${size} B)`, 54)} ${num(ours.rps, 8)} ${num(ours.p99, 3)}ms   ${num(reference.rps, 8)} ${num(reference.p99, 3)}ms   ${num(ratio, 4, 2)}x  ${pad(`>= ${route.ratio}x, p99 < ${P99_TARGET_MS} ms ${ok ? 'ok' : 'MISSED'}`, 36)} ${cpu(ours.cpuUs)} / ${cpu(reference.cpuUs)} µs` +
           `${ours.errors || ours.non2xx ? ` (${ours.errors} errors, ${ours.non2xx} non-2xx)` : ''}\n`,
       );
     }
