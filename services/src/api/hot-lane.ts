@@ -45,8 +45,11 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
 
 interface LaneRoute {
   readonly route: HotRoute;
-  /** Every header of its answers but the ETag, length, encoding and request id, worked out once. */
-  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Every header of its answers but the ETag, type, length, encoding and request id, worked out
+   * once, as name, value pairs.
+   */
+  readonly headerPairs: readonly string[];
 }
 
 const COOKIE_SEEN = `${SEEN_COOKIE}=`;
@@ -128,7 +131,8 @@ export class HotLane {
   front(routes: readonly HotRoute[]): void {
     for (const route of routes) {
       const cors: Record<string, string> = isPublicReadPath(route.url) ? { 'access-control-allow-origin': '*' } : {};
-      this.routes.set(route.url, { route, headers: { ...SECURITY_HEADERS, ...cors, ...cachedAnswerHeaders(route.cacheControl) } });
+      const headers = { ...SECURITY_HEADERS, ...cors, ...cachedAnswerHeaders(route.cacheControl) };
+      this.routes.set(route.url, { route, headerPairs: Object.entries(headers).flat() });
     }
   }
 
@@ -160,23 +164,22 @@ export class HotLane {
   ): void {
     const id = this.requestId(request);
     const { route } = entry;
-    const headers = standing === null ? entry.headers : { ...entry.headers, ...standing };
+    // Name, value pairs: writeHead takes them as they are, where an object is walked key by key.
+    const headers = [...entry.headerPairs];
+    if (standing !== null) for (const name in standing) headers.push(name, standing[name]!);
     let status: number;
     if (ifNoneMatch(request.headers['if-none-match'], body.etag)) {
       status = 304;
-      response.writeHead(status, { ...headers, etag: body.etag, 'x-request-id': id }).end();
+      headers.push('etag', body.etag, 'x-request-id', id);
+      response.writeHead(status, headers).end();
     } else {
       status = 200;
       const encoded = body.negotiate(request.headers['accept-encoding']);
       const bytes = encoded?.body ?? body.body;
-      response.writeHead(status, {
-        ...headers,
-        'content-type': route.contentType ?? JSON_CONTENT_TYPE,
-        etag: body.etag,
-        ...(encoded ? { 'content-encoding': encoded.encoding } : {}),
-        'content-length': String(bytes.length),
-        'x-request-id': id,
-      });
+      headers.push('content-type', route.contentType ?? JSON_CONTENT_TYPE, 'etag', body.etag);
+      if (encoded !== null) headers.push('content-encoding', encoded.encoding);
+      headers.push('content-length', String(bytes.length), 'x-request-id', id);
+      response.writeHead(status, headers);
       body.sendingOn(response);
       response.end(bytes);
     }

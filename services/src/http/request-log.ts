@@ -56,9 +56,12 @@ function isTrusted(list: BlockList, address: string | undefined): boolean {
 
 export const REQUEST_COMPLETED = 'request completed';
 
+/** A request's duration as its line gives it: milliseconds to a tenth. */
+const lineDurationMs = (elapsedMs: number) => Math.round(elapsedMs * 10) / 10;
+
 /** The fields of a request's line: its route template, never the raw path (which holds ids and queries). */
 export function completedRequestLine(method: string, route: string, status: number, elapsedMs: number) {
-  return { method, route, status, durationMs: Math.round(elapsedMs * 10) / 10 };
+  return { method, route, status, durationMs: lineDurationMs(elapsedMs) };
 }
 
 /** Writes an answered request's line, at info level. */
@@ -93,9 +96,8 @@ export function requestLineWriter(logger: FastifyBaseLogger): RequestLineWriter 
   const time = parts[symbols.timeSym];
   return (reqId, method, route, status, elapsedMs) => {
     if (!parts.isLevelEnabled('info')) return;
-    const { durationMs } = completedRequestLine(method, route, status, elapsedMs);
     stream.write(
-      `${level}${time()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status},"durationMs":${durationMs}${COMPLETED_MESSAGE}${end}`,
+      `${level}${time()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status},"durationMs":${lineDurationMs(elapsedMs)}${COMPLETED_MESSAGE}${end}`,
     );
   };
 }
