@@ -6,7 +6,7 @@ import { PriceHistoryQuerySchema, SilverHistoryQuerySchema } from '@xsd/contract
 import { CalendarService } from '../calendar/calendar.service.js';
 import { ChainStatusService } from '../chains/status/chain-status.service.js';
 import { ApiError } from '../http/api-error.filter.js';
-import { parseRequest } from '../http/validation.js';
+import { queryParser } from '../http/validation.js';
 import { NewsService } from '../news/news.service.js';
 import { PegService } from '../peg/peg.service.js';
 import { PricesService } from '../prices/prices.service.js';
@@ -25,6 +25,9 @@ import type { HotRoute } from './hot-lane.js';
 export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
   // An app built from some of the modules (a test's) serves the routes of those it has, as its controllers did.
   const routes: HotRoute[] = [];
+  const priceHistoryQuery = queryParser(PriceHistoryQuerySchema);
+  const pegQuery = queryParser(PegHealthQuerySchema);
+  const silverHistoryQuery = queryParser(SilverHistoryQuerySchema);
   const serve = <S>(type: Type<S>, build: (service: S) => HotRoute[]) => {
     const service = provided(app, type);
     if (service !== null) routes.push(...build(service));
@@ -36,12 +39,12 @@ export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
     {
       url: '/api/prices/history',
       cacheControl: CACHE_CONTROL.history,
-      answer: (query) => prices.history(parseRequest(PriceHistoryQuerySchema, query, 'invalid_query')),
+      answer: (query) => prices.history(priceHistoryQuery(query)),
     },
   ]);
   serve(PegService, (peg) => [
     // PegHealthResponse: XSD's deviation from silver per chain over `days` (beyond the spec).
-    { url: '/api/prices/peg', cacheControl: CACHE_CONTROL.history, answer: (query) => peg.peg(parseRequest(PegHealthQuerySchema, query, 'invalid_query')) },
+    { url: '/api/prices/peg', cacheControl: CACHE_CONTROL.history, answer: (query) => peg.peg(pegQuery(query)) },
   ]);
   serve(SilverService, (silver) => [
     // SilverLatestResponse, or 404 while no silver price was ever read.
@@ -58,7 +61,7 @@ export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
     {
       url: '/api/silver/history',
       cacheControl: CACHE_CONTROL.history,
-      answer: (query) => silver.history(parseRequest(SilverHistoryQuerySchema, query, 'invalid_query')),
+      answer: (query) => silver.history(silverHistoryQuery(query)),
     },
   ]);
   serve(SiteService, (site) => [

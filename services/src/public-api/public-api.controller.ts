@@ -5,7 +5,7 @@ import { CANDLE_INTERVALS, DEFAULT_CANDLE_INTERVAL, PUBLIC_PRICES_DEFAULT_LIMIT,
 import { PublicCandlesQuerySchema, PublicPricesQuerySchema } from '@xsd/contracts/api/prices-query';
 import { ApiErrorSchema, PublicCandlesResponseSchema, PublicPricesResponseSchema } from '@xsd/contracts/api/public-api-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseRequest } from '../http/validation.js';
+import { queryParser } from '../http/validation.js';
 import { V1_RATE_LIMIT_HEADERS, V1_TOO_MANY_DESCRIPTION } from '../rate-limit/v1-rate-limit.js';
 import { CACHE_CONTROL, replyCached } from '../read-cache/reply-cached.js';
 import { PublicApiService } from './public-api.service.js';
@@ -13,10 +13,14 @@ import { PublicApiService } from './public-api.service.js';
 const ISO_PARAMETER = 'ISO 8601 date (2025-01-31) or instant (2025-01-31T12:00:00Z)';
 
 /** The answers of the two pages for a request's query (400 invalid_query), as this controller and the hot lane in front of it give them. */
-export const publicApiPages = (publicApi: PublicApiService) => ({
-  prices: (query: unknown) => publicApi.prices(parseRequest(PublicPricesQuerySchema, query, 'invalid_query')),
-  candles: (query: unknown) => publicApi.candles(parseRequest(PublicCandlesQuerySchema, query, 'invalid_query')),
-});
+export const publicApiPages = (publicApi: PublicApiService) => {
+  const pricesQuery = queryParser(PublicPricesQuerySchema);
+  const candlesQuery = queryParser(PublicCandlesQuerySchema);
+  return {
+    prices: (query: unknown) => publicApi.prices(pricesQuery(query)),
+    candles: (query: unknown) => publicApi.candles(candlesQuery(query)),
+  };
+};
 
 /** The public price API of the developer page (/api-access), rate-limited per client (see rate-limit/v1-rate-limit.ts). */
 @ApiTags('public API v1')
