@@ -13,6 +13,7 @@ import { PricesService } from '../prices/prices.service.js';
 import { publicApiPages } from '../public-api/public-api.controller.js';
 import { PublicApiService } from '../public-api/public-api.service.js';
 import { rateLimitHeaders, type V1RateLimiter } from '../rate-limit/v1-rate-limit.js';
+import type { CachedBody } from '../read-cache/cached-json.js';
 import { CACHE_CONTROL } from '../read-cache/reply-cached.js';
 import { SilverService } from '../silver/silver.service.js';
 import { SiteService } from '../site/site.service.js';
@@ -51,10 +52,9 @@ export function cachedPublicRoutes(app: INestApplicationContext): HotRoute[] {
     {
       url: '/api/silver/latest',
       cacheControl: CACHE_CONTROL.latest,
-      answer: async () => {
-        const answer = await silver.latest();
-        if (answer.isNull) throw new ApiError(404, 'no_silver_data', NO_SILVER_DATA_MESSAGE);
-        return answer;
+      answer: () => {
+        const answer = silver.latest();
+        return answer instanceof Promise ? answer.then(foundSilver) : foundSilver(answer);
       },
     },
     // SilverHistoryResponse.
@@ -110,6 +110,12 @@ export function publicApiLaneRoutes(app: INestApplicationContext, limiter: V1Rat
       answer: pages.candles,
     },
   ];
+}
+
+/** The latest silver answer, or the 404 of a process that never read a silver price. */
+function foundSilver<T extends CachedBody & { readonly isNull: boolean }>(answer: T): T {
+  if (answer.isNull) throw new ApiError(404, 'no_silver_data', NO_SILVER_DATA_MESSAGE);
+  return answer;
 }
 
 /** The app's instance of `type`, or null when none of its modules provides it. */

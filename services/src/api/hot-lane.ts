@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
 import { findUnsafeText } from '@xsd/contracts/text/safe-text';
 import type { RequestLineWriter } from '../http/request-log.js';
-import type { RequestDurations } from '../http/request-metrics.js';
+import type { RequestTimer, RequestTimers } from '../http/request-metrics.js';
 import type { CachedBody } from '../read-cache/cached-json.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 import { cachedAnswerHeaders, ifNoneMatch, JSON_CONTENT_TYPE, replyCached } from '../read-cache/reply-cached.js';
 import { SEEN_COOKIE } from '../read-cache/read-your-writes.js';
 import { isPublicReadPath } from './cors.js';
@@ -24,8 +25,12 @@ export interface HotRoute {
   /** One of CACHE_CONTROL. */
   readonly cacheControl: string;
   readonly contentType?: string;
-  /** The answer's bytes; may throw an ApiError (a 400 for a bad query, a 404 while there is nothing to show). */
-  readonly answer: (query: HotQuery) => Promise<CachedBody>;
+  /**
+   * The answer's bytes, themselves while they are held (the lane then answers in the request's own
+   * turn), else a promise of them; may throw an ApiError (a 400 for a bad query, a 404 while there
+   * is nothing to show).
+   */
+  readonly answer: (query: HotQuery) => Awaitable<CachedBody>;
   /**
    * A per-client budget the route's own hook keeps too (V1RateLimiter): counts the request once
    * for its client's address, and gives the headers of the client's standing, or null when the
@@ -50,6 +55,8 @@ interface LaneRoute {
    * once, as name, value pairs.
    */
   readonly headerPairs: readonly string[];
+  /** The request timer of each status the lane answers (200, 304), found at its first answer. */
+  readonly timers: Map<number, RequestTimer>;
 }
 
 const COOKIE_SEEN = `${SEEN_COOKIE}=`;
@@ -67,7 +74,7 @@ const COOKIE_SEEN = `${SEEN_COOKIE}=`;
  */
 export class HotLane {
   private readonly routes = new Map<string, LaneRoute>();
-  private durations: RequestDurations | null = null;
+  private timers: RequestTimers | null = null;
   private open = true;
 
   constructor(
@@ -93,7 +100,7 @@ export class HotLane {
       standing = address === undefined ? null : entry.route.limit(request, address);
       if (standing === null) return this.next(request, response);
     }
-    let answer: Promise<CachedBody>;
+    let answer: Awaitable<CachedBody>;
     try {
       answer = entry.route.answer(query);
     } catch {
@@ -101,6 +108,7 @@ export class HotLane {
       // answers it again, in the JSON error shape (so does the rejection below).
       return this.next(request, response);
     }
+    if (!(answer instanceof Promise)) return this.send(request, response, entry, standing, answer, started);
     answer.then(
       (body) => this.send(request, response, entry, standing, body, started),
       () => this.next(request, response),
@@ -108,8 +116,8 @@ export class HotLane {
   };
 
   /** Times answers as the request-metrics hook does (set once the app's Metrics exist). */
-  measureWith(durations: RequestDurations): void {
-    this.durations = durations;
+  measureWith(timers: RequestTimers): void {
+    this.timers = timers;
   }
 
   /** Serves each route from the lane, and from a Fastify route of its own for what the lane passes on. */
@@ -132,7 +140,7 @@ export class HotLane {
     for (const route of routes) {
       const cors: Record<string, string> = isPublicReadPath(route.url) ? { 'access-control-allow-origin': '*' } : {};
       const headers = { ...SECURITY_HEADERS, ...cors, ...cachedAnswerHeaders(route.cacheControl) };
-      this.routes.set(route.url, { route, headerPairs: Object.entries(headers).flat() });
+      this.routes.set(route.url, { route, headerPairs: Object.entries(headers).flat(), timers: new Map() });
     }
   }
 
@@ -184,7 +192,11 @@ export class HotLane {
       response.end(bytes);
     }
     const elapsedMs = performance.now() - started;
-    this.durations?.('GET', route.url, status, elapsedMs);
+    if (this.timers !== null) {
+      let timer = entry.timers.get(status);
+      if (timer === undefined) entry.timers.set(status, (timer = this.timers('GET', route.url, status)));
+      timer(elapsedMs);
+    }
     this.writeLine?.(id, 'GET', route.url, status, elapsedMs);
   }
 }

@@ -17,6 +17,7 @@ import { ProjectionProgress } from '../core/projection-progress.js';
 import { ApiError } from '../http/api-error.filter.js';
 import { CachedBody, type CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 import {
   CalendarEventsRepository,
   toAdminCalendarEvent,
@@ -105,7 +106,7 @@ export class CalendarService {
   }
 
   /** The active events: held in memory, never older than a change a command reported done. */
-  events(): Promise<CachedJson<CalendarEventsResponse>> {
+  events(): Awaitable<CachedJson<CalendarEventsResponse>> {
     return this.activeAnswer.get();
   }
 

@@ -9,31 +9,35 @@ export function routeTemplate(request: FastifyRequest): string {
   return request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
 }
 
-/** Records one answered request: its method, route template, status and time taken. */
-export type RequestDurations = (method: string, route: string, status: number, elapsedMs: number) => void;
+/** Times the answers of one label set (method, route template, status class): takes a duration in ms. */
+export type RequestTimer = (elapsedMs: number) => void;
+
+/** The timer of an answer's label set, made at its first answer and kept. */
+export type RequestTimers = (method: string, route: string, status: number) => RequestTimer;
 
 /**
  * Times every response into xsd_http_request_duration_seconds by method, route template (the
  * pattern, never the path a client sent, which would grow the series without bound) and status
- * class. Long-lived responses (the event stream) count when they end. Returns the recorder, for
- * answers sent past Fastify's hooks (the hot lane).
+ * class. Long-lived responses (the event stream) count when they end. Returns the timers, for
+ * answers sent past Fastify's hooks (the hot lane, which keeps the ones of its routes).
  */
-export function recordRequestDurations(fastify: FastifyInstance, metrics: Metrics): RequestDurations {
-  // One observer a label set, found by a string key.
-  const observers = new Map<string, (seconds: number) => void>();
-  const record: RequestDurations = (method, route, status, elapsedMs) => {
+export function recordRequestDurations(fastify: FastifyInstance, metrics: Metrics): RequestTimers {
+  // One timer a label set, found by a string key.
+  const timers = new Map<string, RequestTimer>();
+  const timer: RequestTimers = (method, route, status) => {
     const statusClass = `${Math.floor(status / 100)}xx`;
     const key = `${method} ${statusClass} ${route}`;
-    let observe = observers.get(key);
-    if (observe === undefined) {
-      observe = metrics.httpRequestDuration.observer({ method, route, status_class: statusClass });
-      observers.set(key, observe);
+    let found = timers.get(key);
+    if (found === undefined) {
+      const observe = metrics.httpRequestDuration.observer({ method, route, status_class: statusClass });
+      found = (elapsedMs) => observe(elapsedMs / 1_000);
+      timers.set(key, found);
     }
-    observe(elapsedMs / 1_000);
+    return found;
   };
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    record(request.method, routeTemplate(request), reply.statusCode, reply.elapsedTime);
+    timer(request.method, routeTemplate(request), reply.statusCode)(reply.elapsedTime);
     done();
   });
-  return record;
+  return timer;
 }

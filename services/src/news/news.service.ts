@@ -14,11 +14,12 @@ import {
 import { compareNews, type NewsListResponse } from '@xsd/contracts/api/news';
 import type { z } from 'zod';
 import { sanitizeContentHtml } from '../content/html-sanitizer.js';
-import { CLOCK, type Clock } from '../core/clock.js';
+import { CLOCK, type Clock, epochMillis } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { ApiError } from '../http/api-error.filter.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 import { BreakingNewsRepository, toAdminNewsItem, toNewsItem } from '../read-models/breaking-news/breaking-news.repository.js';
 import { StaffItemCommands } from '../staff/staff-item-commands.js';
 import type { AuthenticatedStaff } from '../staff/staff.types.js';
@@ -72,13 +73,13 @@ export class NewsService {
     this.activeAnswer = new HotReadModel(progress, {
       tables: ['breaking_news'],
       maxAgeMs: 15_000,
-      now: () => clock().getTime(),
+      now: epochMillis(clock),
       load: async () => ({ items: (await news.active(clock())).map(toNewsItem).sort(compareNews) }),
     });
   }
 
   /** Active, unexpired items, most urgent first: held in memory, never older than a change a command reported done. */
-  active(): Promise<CachedJson<NewsListResponse>> {
+  active(): Awaitable<CachedJson<NewsListResponse>> {
     return this.activeAnswer.get();
   }
 

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../database/database.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { PricesService } from '../prices/prices.service.js';
 import { Projector } from '../projector/projector.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 
 /** A projection further behind than this (the age of the first event it has not applied) is not ready. */
 export const MAX_PROJECTION_LAG_SECONDS = 30;
@@ -46,7 +47,7 @@ function failed(error: unknown): Failed {
   return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }
 
-async function within<T>(work: Promise<T>, what: string): Promise<T> {
+async function within<T>(work: Awaitable<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);

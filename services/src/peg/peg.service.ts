@@ -10,6 +10,7 @@ import { chartWindow, followsEveryReading, ROLLUP } from '../prices/chart-window
 import { PriceCandleSeries } from '../prices/price-candle-series.js';
 import { HISTORY_TABLES } from '../prices/prices.service.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
@@ -35,14 +36,14 @@ export class PegService {
     budget: ReadCacheBudget,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
-    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
+    const answers = new TimedAnswers(progress, budget, clock);
     this.answers = answers.perQuery([...HISTORY_TABLES, ...SILVER_TABLES], ({ days }) => String(days), (query) => this.read(query), {
       followsCommits: ({ days }) => followsEveryReading(days),
     });
   }
 
   /** XSD's deviation from silver per active chain over the last `days`, with time in each band. */
-  peg(query: SilverHistoryQuery): Promise<CachedJson<PegHealthResponse>> {
+  peg(query: SilverHistoryQuery): Awaitable<CachedJson<PegHealthResponse>> {
     return this.answers.get(query);
   }
 

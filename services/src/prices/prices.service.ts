@@ -9,7 +9,7 @@ import { CLOCK, type Clock } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson, JsonBytes } from '../read-cache/cached-json.js';
 import type { HotReadModel } from '../read-cache/hot-read-model.js';
-import type { HotValue } from '../read-cache/hot-value.js';
+import type { Awaitable, HotValue } from '../read-cache/hot-value.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
@@ -52,7 +52,7 @@ export class PricesService {
     budget: ReadCacheBudget,
   ) {
     this.chains = activeNetworks(networks).map((n) => n.name);
-    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
+    const answers = new TimedAnswers(progress, budget, clock);
     this.latestAnswer = answers.latest(LATEST_TABLES, () => this.readLatest());
     this.newestReadings = new Map(
       PRICE_PAIRS.map(({ token, chain }) => [`${token}|${chain}`, answers.value(NEWEST_TABLES, () => this.prices.latest(token, chain))]),
@@ -66,16 +66,16 @@ export class PricesService {
   }
 
   /** One row per token and active chain, with the 24 h change, status and supply. */
-  latest(): Promise<CachedJson<LatestPricesResponse>> {
+  latest(): Awaitable<CachedJson<LatestPricesResponse>> {
     return this.latestAnswer.get();
   }
 
-  history(query: PriceHistoryQuery): Promise<CachedJson<PriceHistoryResponse>> {
+  history(query: PriceHistoryQuery): Awaitable<CachedJson<PriceHistoryResponse>> {
     return this.historyAnswers.get(query);
   }
 
   /** A validated token and chain's: every pair has one. */
-  private newestReading(token: TokenName, chain: ChainName): Promise<PriceRow | null> {
+  private newestReading(token: TokenName, chain: ChainName): Awaitable<PriceRow | null> {
     return this.newestReadings.get(`${token}|${chain}`)!.get();
   }
 

@@ -3,11 +3,12 @@ import type { NetworkConfig } from '@xsd/contracts';
 import type { PublicCandlesResponse, PublicPricesResponse } from '@xsd/contracts/api/prices';
 import type { PublicCandlesQuery, PublicPricesQuery } from '@xsd/contracts/api/prices-query';
 import { NETWORKS } from '../chains/rpc/chains.module.js';
-import { CLOCK, type Clock } from '../core/clock.js';
+import { CLOCK, type Clock, epochMillis } from '../core/clock.js';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import { PriceCandleSeries } from '../prices/price-candle-series.js';
 import { PriceReadingSeries } from '../prices/price-reading-series.js';
 import type { CachedJson, JsonBytes } from '../read-cache/cached-json.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
@@ -33,18 +34,20 @@ export class PublicApiService {
   private readonly json: PublicApiJson;
   private readonly priceAnswers: KeyedHotReadModels<PublicPricesQuery, PublicPricesResponse>;
   private readonly candleAnswers: KeyedHotReadModels<PublicCandlesQuery, PublicCandlesResponse>;
+  private readonly now: () => number;
 
   constructor(
     private readonly readingSeries: PriceReadingSeries,
     private readonly candleSeries: PriceCandleSeries,
     @Inject(NETWORKS) networks: readonly NetworkConfig[],
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) clock: Clock,
     progress: ProjectionProgress,
     budget: ReadCacheBudget,
   ) {
     this.json = new PublicApiJson(new Map(networks.map((n) => [n.name, n])));
-    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
-    const followsCommits = ({ to }: TimeWindow) => to === null || to.getTime() > this.clock().getTime() - SETTLED_AFTER_MS;
+    this.now = epochMillis(clock);
+    const answers = new TimedAnswers(progress, budget, clock);
+    const followsCommits = ({ to }: TimeWindow) => to === null || to.getTime() > this.now() - SETTLED_AFTER_MS;
     this.priceAnswers = answers.perQuery<PublicPricesQuery, PublicPricesResponse>(
       ['price_history'],
       ({ token, chain, from, to, limit }) => `${token}|${chain}|${from?.getTime()}|${to?.getTime()}|${limit}`,
@@ -60,23 +63,23 @@ export class PublicApiService {
   }
 
   /** The readings of the query's window snapped to its bucket (bucketWindow): moving windows share an answer. */
-  prices(query: PublicPricesQuery): Promise<CachedJson<PublicPricesResponse>> {
-    return this.priceAnswers.get(bucketWindow(query, this.clock().getTime()));
+  prices(query: PublicPricesQuery): Awaitable<CachedJson<PublicPricesResponse>> {
+    return this.priceAnswers.get(bucketWindow(query, this.now()));
   }
 
   /** The candles of the query's window snapped to its bucket (bucketWindow). */
-  candles(query: PublicCandlesQuery): Promise<CachedJson<PublicCandlesResponse>> {
-    return this.candleAnswers.get(bucketWindow(query, this.clock().getTime()));
+  candles(query: PublicCandlesQuery): Awaitable<CachedJson<PublicCandlesResponse>> {
+    return this.candleAnswers.get(bucketWindow(query, this.now()));
   }
 
   private async readPrices(query: PublicPricesQuery): Promise<JsonBytes<PublicPricesResponse>> {
-    const asOf = this.clock().getTime();
+    const asOf = this.now();
     const page = await this.readingSeries.page(query);
     return this.json.prices(page, shell(query, asOf, { token: query.token, chain: query.chain }));
   }
 
   private async readCandles(query: PublicCandlesQuery): Promise<JsonBytes<PublicCandlesResponse>> {
-    const asOf = this.clock().getTime();
+    const asOf = this.now();
     return this.candleSeries.page(query, (candles) =>
       this.json.candles(candles, query, shell(query, asOf, { token: query.token, chain: query.chain, interval: query.interval })),
     );

@@ -1,6 +1,6 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import { CachedJson, type JsonBytes } from './cached-json.js';
-import { HotValue, type HotValueOptions } from './hot-value.js';
+import { type Awaitable, HotValue, type HotValueOptions } from './hot-value.js';
 
 export interface HotReadModelOptions<T> extends Omit<HotValueOptions<CachedJson<T>>, 'load' | 'onKeep'> {
   /** The answer, or its JSON already written (JsonBytes). */
@@ -38,7 +38,7 @@ export class HotReadModel<T> {
     this.answer = answer;
   }
 
-  get(): Promise<CachedJson<T>> {
+  get(): Awaitable<CachedJson<T>> {
     return this.answer.get();
   }
 

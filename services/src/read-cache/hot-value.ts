@@ -25,6 +25,9 @@ export interface HotValueOptions<V> {
   onDrop?(value: V): void;
 }
 
+/** A value now, or a promise of it: what a read of held values gives (await takes both). */
+export type Awaitable<V> = V | Promise<V>;
+
 interface Built<V> {
   readonly value: V;
   /** Each projection's version (ProjectionProgress.version) as this process knew it before the rows were read. */
@@ -60,9 +63,13 @@ export class HotValue<V> {
     this.projections = projectionsWriting(options.tables);
   }
 
-  get(): Promise<V> {
+  /**
+   * The value itself while the one held is fresh (a hot route then answers in the request's own
+   * turn, without a promise's), else a promise of it read again.
+   */
+  get(): Awaitable<V> {
     const built = this.built;
-    if (built !== null && this.fresh(built)) return Promise.resolve(built.value);
+    if (built !== null && this.fresh(built)) return built.value;
     return this.reload().then((next) => next.value);
   }
 

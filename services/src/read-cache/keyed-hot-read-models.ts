@@ -1,6 +1,7 @@
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson, JsonBytes } from './cached-json.js';
 import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
+import type { Awaitable } from './hot-value.js';
 import type { BudgetedEntry, ReadCacheBudget } from './read-cache-budget.js';
 
 export interface KeyedHotReadModelsOptions<Q, T> extends Omit<HotReadModelOptions<T>, 'load' | 'followsCommits' | 'onBytes'> {
@@ -29,7 +30,7 @@ export class KeyedHotReadModels<Q, T> {
     private readonly options: KeyedHotReadModelsOptions<Q, T>,
   ) {}
 
-  get(query: Q): Promise<CachedJson<T>> {
+  get(query: Q): Awaitable<CachedJson<T>> {
     const key = this.options.key(query);
     const entry = this.entries.get(key) ?? this.add(key, query);
     this.options.budget.touch(entry);

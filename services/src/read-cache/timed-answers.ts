@@ -1,3 +1,4 @@
+import { type Clock, epochMillis } from '../core/clock.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { JsonBytes } from './cached-json.js';
 import { HotReadModel, type HotReadModelOptions } from './hot-read-model.js';
@@ -16,11 +17,15 @@ type Tables = HotReadModelOptions<unknown>['tables'];
  * a projection writes one of its tables and at least as often as the clock alone could change it.
  */
 export class TimedAnswers {
+  private readonly now: () => number;
+
   constructor(
     private readonly progress: ProjectionProgress,
     private readonly budget: ReadCacheBudget,
-    private readonly now: () => number,
-  ) {}
+    clock: Clock,
+  ) {
+    this.now = epochMillis(clock);
+  }
 
   /** One answer, read again at least every 10 s. */
   latest<T>(tables: Tables, load: () => Promise<T>): HotReadModel<T> {

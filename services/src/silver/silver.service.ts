@@ -11,6 +11,7 @@ import { ChartJson } from '../prices/chart-json.js';
 import { chartWindow, followsEveryReading, ROLLUP } from '../prices/chart-window.js';
 import type { CachedJson, JsonBytes } from '../read-cache/cached-json.js';
 import type { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 import type { KeyedHotReadModels } from '../read-cache/keyed-hot-read-models.js';
 import { ReadCacheBudget } from '../read-cache/read-cache-budget.js';
 import { TimedAnswers } from '../read-cache/timed-answers.js';
@@ -36,7 +37,7 @@ export class SilverService {
     progress: ProjectionProgress,
     budget: ReadCacheBudget,
   ) {
-    const answers = new TimedAnswers(progress, budget, () => this.clock().getTime());
+    const answers = new TimedAnswers(progress, budget, clock);
     this.latestAnswer = answers.latest(SILVER_TABLES, () => this.readLatest());
     this.historyAnswers = answers.perQuery(SILVER_TABLES, ({ days }) => String(days), (query) => this.readHistory(query), {
       followsCommits: ({ days }) => followsEveryReading(days),
@@ -44,11 +45,11 @@ export class SilverService {
   }
 
   /** Null while no silver price was ever read. */
-  latest(): Promise<CachedJson<SilverLatestResponse | null>> {
+  latest(): Awaitable<CachedJson<SilverLatestResponse | null>> {
     return this.latestAnswer.get();
   }
 
-  history(query: SilverHistoryQuery): Promise<CachedJson<SilverHistoryResponse>> {
+  history(query: SilverHistoryQuery): Awaitable<CachedJson<SilverHistoryResponse>> {
     return this.historyAnswers.get(query);
   }
 

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ProjectionProgress } from '../core/projection-progress.js';
 import type { CachedJson } from '../read-cache/cached-json.js';
 import { HotReadModel } from '../read-cache/hot-read-model.js';
+import type { Awaitable } from '../read-cache/hot-value.js';
 import { SiteSettingsRepository } from '../read-models/site-settings/site-settings.repository.js';
 import { type AuthenticatedStaff, staffActor } from '../staff/staff.types.js';
 import type { UpdateCommunityLinksRequestSchema } from '@xsd/contracts/api/community-links';
@@ -43,7 +44,7 @@ export class SiteService {
   }
 
   /** Held in memory; never older than a change a command reported done. */
-  current(): Promise<CachedJson<SiteSettings>> {
+  current(): Awaitable<CachedJson<SiteSettings>> {
     return this.answer.get();
   }
 

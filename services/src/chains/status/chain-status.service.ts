@@ -9,6 +9,7 @@ import {
 import { ProjectionProgress } from '../../core/projection-progress.js';
 import type { CachedJson } from '../../read-cache/cached-json.js';
 import { HotReadModel } from '../../read-cache/hot-read-model.js';
+import type { Awaitable } from '../../read-cache/hot-value.js';
 
 export function toEntry(network: NetworkConfig, setting: ChainSettingRow | undefined): ChainStatusEntry {
   // A coming-soon network is inactive (the spec: Pulsechain "coming soon, inactive"); others are
@@ -42,7 +43,7 @@ export class ChainStatusService {
   }
 
   /** Held in memory, never older than a change a command reported done. */
-  list(): Promise<CachedJson<ChainsResponse>> {
+  list(): Awaitable<CachedJson<ChainsResponse>> {
     return this.answer.get();
   }
 }
