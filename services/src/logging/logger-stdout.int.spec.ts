@@ -43,6 +43,19 @@ describe('the process logger on stdout', () => {
     expect(lines().map((line) => line.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
   });
 
+  it('keeps every line in order while the thread pool is busy (password hashing, say) at exit', async () => {
+    // Every thread of libuv's pool hashing: a write handed to the pool would wait behind them.
+    const { lines, exited } = loggingChild(`
+      const { pbkdf2 } = await import('node:crypto');
+      for (let t = 0; t < 4; t++) pbkdf2('password', 'salt', 300_000, 64, 'sha512', () => {});
+      for (let i = 0; i < 2000; i++) logger.info({ i }, 'line');
+      process.exit(3);
+    `);
+
+    expect(await exited).toBe(3);
+    expect(lines().map((line) => line.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+  });
+
   it('keeps the lines before an uncaught error, and the lines of many turns', async () => {
     const { lines, exited } = loggingChild(`
       for (let turn = 0; turn < 20; turn++) {

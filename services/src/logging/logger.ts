@@ -98,20 +98,23 @@ export interface LoggerOptions {
 
 /**
  * JSON lines are gathered to this many characters (bytes, for the ASCII they are) before a write,
- * and written at least this often. A write hands the bytes to libuv's thread pool, and on a busy
- * machine waking it costs the main thread far more than the copy: a hot route's profile (15,000
- * req/s, a line a request) showed 2.1 s of 12.9 s busy in writes of 4 KB, 0.22 s in 128 KB.
+ * and written at least this often: one write a 128 KB instead of one a line (a hot route's profile,
+ * 15,000 req/s and a line a request, spent 2.1 s of 12.9 s busy in writes of 4 KB, 0.22 s in 128 KB).
  */
 const WRITE_AT_CHARS = 131_072;
 const FLUSH_EVERY_MS = 250;
 
 /**
  * pino's destination for JSON lines: lines gathered here and handed to sonic-boom
- * (pino.destination: written without waiting, a closed pipe tolerated) WRITE_AT_CHARS at a time.
- * sonic-boom gathers too, but appends each write to its newest chunk and measures that chunk's
- * UTF-8 length every time, flattening the string it has grown: 2.5-3.5 µs a request line, and
- * more the larger its chunks, against 0.5-0.7 µs gathered in an array and joined once. Lines still
- * gathered when the process exits are written then, synchronously.
+ * (pino.destination: synchronous, pino's default, a closed pipe tolerated) WRITE_AT_CHARS at a
+ * time. sonic-boom gathers too, but appends each write to its newest chunk and measures that
+ * chunk's UTF-8 length every time, flattening the string it has grown: 2.5-3.5 µs a request line,
+ * and more the larger its chunks, against 0.5-0.7 µs gathered in an array and joined once. Lines
+ * still gathered when the process exits are written then. Synchronous so that nothing is ever in
+ * flight behind that last write: with sonic-boom's asynchronous writes, a chunk still waiting in
+ * libuv's thread pool at exit went out after the last lines or tore one of them (its flushSync does
+ * not wait for it). A reader that stops reading stdout holds the process up, as with any of pino's
+ * synchronous destinations, instead of lines piling up in memory.
  */
 class LineBatches implements DestinationStream {
   private lines: string[] = [];
@@ -148,10 +151,9 @@ class LineBatches implements DestinationStream {
 
 /**
  * The process's logger: one JSON object a line with `time`, `level`, `role` and `msg`, plus
- * `context` (the Nest Logger's name) and for requests their id. JSON lines are written without
- * waiting, 128 KB at a time or within 250 ms; what is left is written synchronously when the
- * process exits, so the last lines are kept. Pretty ones, for a person at a terminal, are written
- * synchronously.
+ * `context` (the Nest Logger's name) and for requests their id. JSON lines are written 128 KB at a
+ * time or within 250 ms, and what is left when the process exits, all in the order they were logged.
+ * Pretty ones, for a person at a terminal, are written a line at a time.
  */
 export function createLogger(options: LoggerOptions): Logger {
   const readable = options.pretty ?? process.stdout.isTTY === true;
@@ -169,7 +171,7 @@ export function createLogger(options: LoggerOptions): Logger {
           return `${context}${String(log.method)} ${String(log.route)} ${String(log.status)} ${String(log.durationMs)} ms`;
         },
       })
-    : (options.destination ?? new LineBatches(pino.destination({ fd: 1, sync: false })));
+    : (options.destination ?? new LineBatches(pino.destination({ fd: 1, sync: true })));
   return pino(
     {
       level: options.level,

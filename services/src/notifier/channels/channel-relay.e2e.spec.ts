@@ -87,7 +87,9 @@ describe('the notifier SIGKILLed mid-delivery to community channels', () => {
         );
       }),
     );
-    track(spawn(process.execPath, [PROJECTOR_MAIN], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    // Its output is read: a role's logger waits for stdout to take its lines.
+    const projector = track(spawn(process.execPath, [PROJECTOR_MAIN], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    for (const stream of [projector.stdout!, projector.stderr!]) stream.setEncoding('utf8').on('data', (text: string) => (output += text));
     await waitFor(async () => (await database.handle.db.selectFrom('channels').select('id').execute()).length === CHANNELS, {
       timeoutMs: 60_000,
       intervalMs: 100,
