@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase, createTestDatabase } from '../testing/test-database.js';
+import { createPgliteTestDatabase, createTestDatabase, withAdmin } from '../testing/test-database.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { onReadLane } from './read-lane.js';
@@ -55,6 +55,38 @@ describe('openDatabase', () => {
       await expect(gone.db.selectFrom('chain_settings').selectAll().execute()).rejects.toMatchObject({ code: '3D000' });
     } finally {
       await gone.close();
+    }
+  });
+
+  it('stays up when a connection in use loses its server (a restart, a terminated backend); the pool opens new ones', async () => {
+    const database = await createTestDatabase();
+    const handle = await openDatabase({ url: database.url });
+    try {
+      let checkedOut!: () => void;
+      const inUse = new Promise<void>((resolve) => (checkedOut = resolve));
+      let terminated!: () => void;
+      const afterTermination = new Promise<void>((resolve) => (terminated = resolve));
+      // Held between queries, as the leader's advisory lock connection is.
+      const held = handle.db.connection().execute(async (connection) => {
+        await sql`select 1`.execute(connection);
+        checkedOut();
+        await afterTermination;
+        return sql`select 1`.execute(connection).then(
+          () => 'answered',
+          () => 'failed',
+        );
+      });
+      await inUse;
+      const name = new URL(database.url).pathname.slice(1);
+      await withAdmin((admin) => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]));
+      // The server's notice and the closed socket reach the client (an uncaught 'error' would end the run here).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      terminated();
+      expect(await held).toBe('failed');
+      expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await handle.close();
+      await database.drop();
     }
   });
 

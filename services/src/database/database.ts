@@ -83,6 +83,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     pool.on('error', (error) => {
       new Logger('Database').warn(`PostgreSQL idle connection lost: ${error.message}`);
     });
+    // A client in use has no listener of the pool's (it takes its own off while the client is out):
+    // losing the server then fails the query in flight, or the next one on that client, and the
+    // 'error' event the client emits as well must not end the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
   }
   // Kysely takes a connection for each query (or transaction) from this pool.
   const pool = {
