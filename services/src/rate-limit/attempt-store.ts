@@ -14,6 +14,11 @@ export interface AttemptStore {
   add(key: string, now: Date, window: AttemptWindow): Promise<AttemptCount>;
   /** Attempts within the window ending at `now`. */
   count(key: string, now: Date, windowMs: number): Promise<number>;
+  /**
+   * Takes back one attempt recorded at `at` (a place taken for work that then did not happen);
+   * nothing when the key holds none at that time.
+   */
+  remove(key: string, at: Date): Promise<void>;
   /** Forgets every attempt of the key. */
   clear(key: string): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +44,12 @@ export function addAttempt(times: readonly number[], now: Date, { windowMs, limi
   recent.push(now.getTime());
   recent.sort((a, b) => a - b);
   return { times: recent, added: true };
+}
+
+/** The times without one of those equal to `at`; null when none is. */
+export function removeAttempt(times: readonly number[], at: Date): number[] | null {
+  const index = times.indexOf(at.getTime());
+  return index === -1 ? null : times.toSpliced(index, 1);
 }
 
 export function withinWindow(times: readonly number[], now: Date, windowMs: number): number[] {

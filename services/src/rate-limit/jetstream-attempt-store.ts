@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { connect, type KV, type KvEntry, type NatsConnection, NatsError, StorageType } from 'nats';
-import { addAttempt, type AttemptCount, type AttemptStore, type AttemptWindow, withinWindow } from './attempt-store.js';
+import { addAttempt, type AttemptCount, type AttemptStore, type AttemptWindow, removeAttempt, withinWindow } from './attempt-store.js';
 import { createOrBindRacing } from '../event-log/jetstream/creation-race.js';
 
 export interface JetStreamAttemptStoreOptions {
@@ -72,26 +72,14 @@ export class JetStreamAttemptStore implements AttemptStore {
   }
 
   add(key: string, now: Date, window: AttemptWindow): Promise<AttemptCount> {
-    return this.inTurn(key, async () => {
-      const stored = storedKey(key);
-      for (let tries = 1; ; tries += 1) {
-        const entry = await this.kv.get(stored);
-        const { times, added } = addAttempt(timesOf(entry), now, window);
-        if (!added) return { added, count: times.length };
-        try {
-          // previousSeq 0: the key must not exist yet (or has expired, or was cleared to nothing).
-          await this.kv.put(stored, encoder.encode(JSON.stringify(times)), { previousSeq: entry?.revision ?? 0 });
-          return { added, count: times.length };
-        } catch (error) {
-          if (!(error instanceof NatsError && error.api_error?.err_code === WRONG_LAST_SEQUENCE) || tries >= this.maxTries) {
-            throw error;
-          }
-          // A random pause, growing with each miss, so that two processes racing for one key stop
-          // meeting in lockstep and the one that keeps losing gets its turn.
-          await delay(Math.random() * Math.min(2 ** tries, MAX_BACKOFF_MS));
-        }
-      }
+    return this.update(key, (stored) => {
+      const { times, added } = addAttempt(stored, now, window);
+      return { times: added ? times : null, result: { added, count: times.length } };
     });
+  }
+
+  remove(key: string, at: Date): Promise<void> {
+    return this.update(key, (stored) => ({ times: removeAttempt(stored, at), result: undefined }));
   }
 
   count(key: string, now: Date, windowMs: number): Promise<number> {
@@ -105,6 +93,33 @@ export class JetStreamAttemptStore implements AttemptStore {
   async close(): Promise<void> {
     await Promise.allSettled(this.tails.values());
     await this.nc.close();
+  }
+
+  /**
+   * Reads the key, and writes what `change` makes of its times (null: nothing to write) on the
+   * condition that its revision is still the one read; reads again when another process wrote in between.
+   */
+  private update<T>(key: string, change: (times: number[]) => { times: number[] | null; result: T }): Promise<T> {
+    return this.inTurn(key, async () => {
+      const stored = storedKey(key);
+      for (let tries = 1; ; tries += 1) {
+        const entry = await this.kv.get(stored);
+        const { times, result } = change(timesOf(entry));
+        if (!times) return result;
+        try {
+          // previousSeq 0: the key must not exist yet (or has expired, or was cleared to nothing).
+          await this.kv.put(stored, encoder.encode(JSON.stringify(times)), { previousSeq: entry?.revision ?? 0 });
+          return result;
+        } catch (error) {
+          if (!(error instanceof NatsError && error.api_error?.err_code === WRONG_LAST_SEQUENCE) || tries >= this.maxTries) {
+            throw error;
+          }
+          // A random pause, growing with each miss, so that two processes racing for one key stop
+          // meeting in lockstep and the one that keeps losing gets its turn.
+          await delay(Math.random() * Math.min(2 ** tries, MAX_BACKOFF_MS));
+        }
+      }
+    });
   }
 
   /** Runs `work` after this process's earlier calls on the key have settled. */

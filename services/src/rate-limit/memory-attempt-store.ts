@@ -1,4 +1,4 @@
-import { addAttempt, type AttemptCount, type AttemptStore, type AttemptWindow, withinWindow } from './attempt-store.js';
+import { addAttempt, type AttemptCount, type AttemptStore, type AttemptWindow, removeAttempt, withinWindow } from './attempt-store.js';
 
 /**
  * The embedded mode's store: one process, so a map is the whole deployment's truth. At most
@@ -23,6 +23,11 @@ export class MemoryAttemptStore implements AttemptStore {
 
   async count(key: string, now: Date, windowMs: number): Promise<number> {
     return withinWindow(this.attempts.get(key) ?? [], now, windowMs).length;
+  }
+
+  async remove(key: string, at: Date): Promise<void> {
+    const times = removeAttempt(this.attempts.get(key) ?? [], at);
+    if (times) this.attempts.set(key, times);
   }
 
   async clear(key: string): Promise<void> {

@@ -79,6 +79,36 @@ export function describeAttemptStoreConformance(name: string, factory: AttemptSt
       expect(await store.add('a', at(4), WINDOW)).toEqual({ added: true, count: 1 });
     });
 
+    it('takes back one attempt at the given time, and nothing when none was made then', async () => {
+      for (const ms of [0, 1, 1]) await store.add('k', at(ms), WINDOW);
+      await store.remove('k', at(1));
+      expect(await store.count('k', at(2), WINDOW.windowMs)).toBe(2);
+      await store.remove('k', at(5));
+      await store.remove('never-written', at(0));
+      expect(await store.count('k', at(2), WINDOW.windowMs)).toBe(2);
+      expect(await store.count('never-written', at(2), WINDOW.windowMs)).toBe(0);
+      // The place is free again.
+      expect(await store.add('k', at(2), WINDOW)).toEqual({ added: true, count: 3 });
+    });
+
+    it('given places taken back while others race for them, then none is lost and the limit holds', async () => {
+      const window = { windowMs: 60_000, limit: 10 };
+      for (let n = 0; n < 10; n += 1) await store.add('race', at(n), window);
+      const other = await subject.sibling();
+      try {
+        const [, adds] = await Promise.all([
+          Promise.all([0, 1, 2].map((n) => other.remove('race', at(n)))),
+          Promise.all(Array.from({ length: 20 }, (_, n) => store.add('race', at(20 + n), window))),
+        ]);
+        // Nothing lost either way: the three taken back, and exactly the adds that said so.
+        const added = adds.filter((add) => add.added).length;
+        expect(added).toBeLessThanOrEqual(3);
+        expect(await store.count('race', at(100), window.windowMs)).toBe(7 + added);
+      } finally {
+        if (other !== store) await other.close();
+      }
+    });
+
     it('given many attempts at once, then exactly the limit is recorded', async () => {
       const window = { windowMs: 60_000, limit: 10 };
       const results = await Promise.all(Array.from({ length: 40 }, (_, n) => store.add('race', at(n), window)));
