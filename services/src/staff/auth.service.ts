@@ -22,7 +22,7 @@ import { ProjectionProgress } from '../core/projection-progress.js';
 import { staffProjection } from '../read-models/staff/staff.projection.js';
 import { StaffRepository } from '../read-models/staff/staff.repository.js';
 import { DeviceCookies } from './device-cookie.js';
-import { type HashingLane, PasswordHasher } from './password-hasher.js';
+import { HashingBusyError, type HashingLane, PasswordHasher } from './password-hasher.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import { type PasswordCheck, SignInBudget } from './sign-in-budget.js';
 import { DecideStaffAccount } from './staff.commands.js';
@@ -176,16 +176,18 @@ export class AuthService {
 
   /**
    * Runs a password check the budget admits, in the hashing lane it earned; a refusal with
-   * `failureCode` counts as a failure, a success clears the pair.
+   * `failureCode` counts as a failure, a success clears the pair, and a check its hashing gate
+   * refused is one that did not run.
    */
   private async withinBudget<T>(check: PasswordCheck, failureCode: string, run: (lane: HashingLane) => Promise<T>): Promise<T> {
-    const lane = await this.budget.admit(check, this.clock());
+    const admission = await this.budget.admit(check, this.clock());
     try {
-      const result = await run(lane);
+      const result = await run(admission.lane);
       await this.budget.succeeded(check);
       return result;
     } catch (error) {
       if (error instanceof DecisionError && error.code === failureCode) await this.budget.failed(check, this.clock());
+      if (error instanceof HashingBusyError) await this.budget.notRun(check, admission);
       throw error;
     }
   }

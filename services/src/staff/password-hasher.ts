@@ -16,26 +16,35 @@ export const HASHING_CONCURRENCY = Math.max(1, Math.min(2, Math.floor(availableP
 export const HASHING_QUEUE = 8;
 
 /**
- * Whose verification it is: what the sign-in budget let through its own lanes (a trusted device's,
- * or a client's first check through the site's reserve: see SignInBudget) has a gate of its own,
- * one hash at a time, so a flood that fills the shared gate cannot refuse it. At most
- * HASHING_CONCURRENCY + 1 hashes run at once in all.
+ * Whose verification it is, each lane with a gate of its own, one hash at a time outside 'shared':
+ * what the sign-in budget let through its own lanes (see SignInBudget) cannot be refused by a flood
+ * that fills another gate. 'first' is a client's first check through the site's reserve, which a
+ * flood's fresh addresses also reach; 'device' is a trusted device's, which no flood reaches. At
+ * most HASHING_CONCURRENCY + 2 hashes run at once in all, and a flood fills HASHING_CONCURRENCY + 1.
  */
-export type HashingLane = 'shared' | 'reserved';
+export type HashingLane = 'shared' | 'first' | 'device';
+
+/** A hash refused before it ran: its gate was full (429 `sign_in_busy`, try again in a second). */
+export class HashingBusyError extends ApiError {
+  constructor() {
+    super(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, { 'Retry-After': '1' });
+  }
+}
 
 /**
  * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP baseline), PHC strings
  * as stored and as carried by the staff events. Passwords never leave this class otherwise.
  *
  * Every hash and verification of the process (sign-in, password change, new accounts) passes one
- * of two gates (see HashingLane), so a flood of sign-ins cannot take more than its share of the
+ * of three gates (see HashingLane), so a flood of sign-ins cannot take more than its share of the
  * CPU: when its gate is full, the call is refused at once with 429 `sign_in_busy`.
  */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
   private readonly gates: Record<HashingLane, ConcurrencyGate> = {
     shared: new ConcurrencyGate(HASHING_CONCURRENCY, HASHING_QUEUE),
-    reserved: new ConcurrencyGate(1, HASHING_QUEUE),
+    first: new ConcurrencyGate(1, HASHING_QUEUE),
+    device: new ConcurrencyGate(1, HASHING_QUEUE),
   };
   private dummyHash: Promise<string> | null = null;
 
@@ -67,7 +76,7 @@ export class PasswordHasher implements OnModuleInit {
     try {
       return await this.gates[lane].run(work);
     } catch (error) {
-      if (error instanceof GateFullError) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, { 'Retry-After': '1' });
+      if (error instanceof GateFullError) throw new HashingBusyError();
       throw error;
     }
   }

@@ -32,4 +32,17 @@ describe('PasswordHasher', () => {
     // Once the burst has drained, checks go through again.
     expect(await hasher.verify(stored, 'correct horse battery')).toBe(true);
   });
+
+  it('given the shared and first-check gates full, then a trusted device still verifies', async () => {
+    const hasher = new PasswordHasher();
+    const stored = await hasher.hash('correct horse battery');
+    const flood = (lane: 'shared' | 'first', count: number) =>
+      Array.from({ length: count }, () => hasher.verify(stored, 'wrong', lane));
+    const floods = Promise.allSettled([...flood('shared', HASHING_CONCURRENCY + HASHING_QUEUE + 5), ...flood('first', 1 + HASHING_QUEUE + 5)]);
+    // Both gates are full now: one more in either is refused at once.
+    await expect(hasher.verify(stored, 'wrong', 'first')).rejects.toMatchObject({ status: 429 });
+    await expect(hasher.verify(stored, 'correct horse battery', 'device')).resolves.toBe(true);
+    const results = await floods;
+    expect(results.filter(({ status }) => status === 'rejected')).toHaveLength(10);
+  });
 });

@@ -51,7 +51,7 @@ describe('two API replicas sharing one JetStream bucket', () => {
     await expect(replicaB.admit(check, at(10))).rejects.toMatchObject({ status: 429, response: { error: { code: 'too_many_login_attempts' } } });
     // A success on either clears the pair for both.
     await replicaB.succeeded(check);
-    await expect(replicaA.admit(check, at(11))).resolves.toBe('shared');
+    await expect(replicaA.admit(check, at(11))).resolves.toMatchObject({ lane: 'shared' });
   });
 
   it('given a client trying many emails through both, then both refuse it after twenty failures together', async () => {
@@ -62,7 +62,7 @@ describe('two API replicas sharing one JetStream bucket', () => {
     siteMs += 1_000;
     await expect(replicaB.admit(signIn(client, 'fresh@x.test'), at(21))).rejects.toMatchObject({ status: 429 });
     await expect(replicaA.admit(signIn(client, 'fresh@x.test'), at(21))).rejects.toMatchObject({ status: 429 });
-    await expect(replicaA.admit(signIn('10.0.0.3', 'fresh@x.test'), at(21))).resolves.toBe('shared');
+    await expect(replicaA.admit(signIn('10.0.0.3', 'fresh@x.test'), at(21))).resolves.toMatchObject({ lane: 'shared' });
   });
 
   it('given a burst from many clients at once through both, then the site takes exactly its budget per window', async () => {
@@ -78,6 +78,6 @@ describe('two API replicas sharing one JetStream bucket', () => {
       Array(3 * SIGN_IN_LIMITS.site - budget).fill('sign_in_busy'),
     );
     siteMs += SIGN_IN_LIMITS.siteWindowMs;
-    await expect(replicaB.admit(signIn('10.1.1.1', 'staff@x.test'), at(31))).resolves.toBe('shared');
+    await expect(replicaB.admit(signIn('10.1.1.1', 'staff@x.test'), at(31))).resolves.toMatchObject({ lane: 'shared' });
   });
 });

@@ -32,7 +32,7 @@ export interface SignInLimits {
   readonly siteWindowMs: number;
   /**
    * Places on top of `site`, kept for a client's first check in the failure window: 40. A flood's
-   * callers lose them after one check each (whatever came of it), so a first-time sign-in finds
+   * callers lose them after one check each that ran (whatever came of it), so a first-time sign-in finds
    * one free once the flood's addresses have each had theirs: within a window or two for 50 of
    * them. Only a flood from more fresh addresses than the reserve takes in the failure window
    * (40 per 10 s: 3,600 in 15 minutes) could keep it full; the device lane stays open even then.
@@ -92,6 +92,15 @@ const SITE_RESERVE_KEY = 'site|reserve';
  */
 const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.ceil(ms / 1000)) });
 
+/** What the budget let a check do: the hashing lane it earned, and what it took for it (see `notRun`). */
+export interface Admission {
+  readonly lane: HashingLane;
+  /** It took the client's first check in the failure window. */
+  readonly first: boolean;
+  /** When it took a place in the site's reserve; null when it took none. */
+  readonly reserveAt: Date | null;
+}
+
 export class SignInBudget implements OnApplicationShutdown {
   constructor(
     /** Owned: closed with the application. */
@@ -103,14 +112,14 @@ export class SignInBudget implements OnApplicationShutdown {
 
   /**
    * Throws 429 when this check is over a limit; otherwise takes its place in the site's budget and
-   * answers the hashing lane it has earned: 'reserved' for a trusted device or a place from the
-   * reserve, so that a burst in the shared gate cannot refuse what the budget let through for them.
+   * answers the hashing lane it has earned: 'device' for a trusted device, 'first' for a place from
+   * the reserve, so that a burst in the shared gate cannot refuse what the budget let through for them.
    */
-  async admit(check: PasswordCheck, now: Date): Promise<HashingLane> {
+  async admit(check: PasswordCheck, now: Date): Promise<Admission> {
     if (check.kind === 'sign-in' && check.device) {
       const failures = await this.store.count(this.deviceKey(check.device), now, this.limits.failureWindowMs);
       if (failures >= this.limits.perDevice) throw this.tooMany(check);
-      return 'reserved';
+      return { lane: 'device', first: false, reserveAt: null };
     }
     const [pairFailures, clientFailures, clientChecks] = await Promise.all([
       this.store.count(this.pairKey(check), now, this.limits.failureWindowMs),
@@ -120,15 +129,31 @@ export class SignInBudget implements OnApplicationShutdown {
     if (pairFailures >= this.limits.perClientAndSubject || clientFailures >= this.limits.perClient) throw this.tooMany(check);
     const windowMs = this.limits.siteWindowMs;
     const siteNow = this.wallClock();
-    let lane: HashingLane = 'shared';
+    let reserveAt: Date | null = null;
     if (!(await this.store.add(SITE_KEY, siteNow, { windowMs, limit: this.limits.site })).added) {
       const reserve = clientChecks === 0 && (await this.store.add(SITE_RESERVE_KEY, siteNow, { windowMs, limit: this.limits.siteReserve }));
       if (!reserve || !reserve.added) throw new ApiError(429, 'sign_in_busy', SIGN_IN_BUSY_MESSAGE, retryAfter(windowMs));
-      lane = 'reserved';
+      reserveAt = siteNow;
     }
-    // The client has had its check: the reserve is for first ones, whatever came of it.
-    if (clientChecks === 0) await this.store.add(this.checkedKey(check), now, { windowMs: this.limits.failureWindowMs, limit: 1 });
-    return lane;
+    // The client has had its check: the reserve is for first ones, whatever came of it. Only the
+    // check that made the mark may take it back (notRun), not one that raced another to it.
+    const mark = { windowMs: this.limits.failureWindowMs, limit: 1 };
+    const first = clientChecks === 0 && (await this.store.add(this.checkedKey(check), now, mark)).added;
+    return { lane: reserveAt ? 'first' : 'shared', first, reserveAt };
+  }
+
+  /**
+   * An admitted check did not run (its hashing gate was full): a client's first check stays to
+   * come, or a newcomer refused in a burst at the gate would have lost the reserve for the whole
+   * failure window and met the flood in the shared part alone. Its place in the reserve is given
+   * back too, so the reserve only ever counts checks that ran: a flood's fresh addresses, refused at
+   * the gate again and again, cannot hold it. A place in the shared part expires as usual.
+   */
+  async notRun(check: PasswordCheck, admission: Admission): Promise<void> {
+    await Promise.all([
+      admission.first ? this.store.clear(this.checkedKey(check)) : undefined,
+      admission.reserveAt ? this.store.remove(SITE_RESERVE_KEY, admission.reserveAt) : undefined,
+    ]);
   }
 
   /** The password was wrong (or the email unknown). A trusted device's failure counts against that device alone. */

@@ -123,7 +123,7 @@ describe('SignInBudget', () => {
       setSite(T0 + 999);
       await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).rejects.toMatchObject(BUSY);
       setSite(T0 + 1_000);
-      await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).resolves.toBe('shared');
+      await expect(b.admit(signIn('ip-9', 'e9@x.test'), at(0))).resolves.toMatchObject({ lane: 'shared' });
     });
 
     it('is not spent by checks the failure limits refuse', async () => {
@@ -143,7 +143,7 @@ describe('SignInBudget', () => {
       for (const client of ['flood-1', 'flood-2']) await b.admit(signIn(client, 'x@x.test'), at(0));
       for (const client of ['flood-1', 'flood-2']) await expect(b.admit(signIn(client, 'y@x.test'), at(0))).rejects.toMatchObject(BUSY);
       // A newcomer takes a reserved place (and the hashing lane that goes with it), then is a client like the others.
-      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).resolves.toBe('reserved');
+      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).resolves.toMatchObject({ lane: 'first' });
       await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).rejects.toMatchObject(BUSY);
       await b.admit(signIn('newcomer-2', 'staff@x.test'), at(0));
       await expect(b.admit(signIn('newcomer-3', 'staff@x.test'), at(0))).rejects.toMatchObject(BUSY);
@@ -152,6 +152,42 @@ describe('SignInBudget', () => {
       await b.admit(signIn('a', 'x@x.test'), at(11));
       await b.admit(signIn('b', 'x@x.test'), at(11));
       await b.admit(signIn('flood-1', 'x@x.test'), at(11));
+    });
+    it('given a first check its hashing gate refused, then the client keeps its first check for later', async () => {
+      const { budget: b, setSite } = budget({ ...LIMITS, site: 1, siteReserve: 2 });
+      setSite(T0);
+      await b.admit(signIn('flood-1', 'x@x.test'), at(0));
+      // The newcomer's first check gets a reserved place, but the gate refuses it: it did not run.
+      const refused = await b.admit(signIn('newcomer', 'staff@x.test'), at(0));
+      expect(refused).toEqual({ lane: 'first', first: true, reserveAt: new Date(T0) });
+      await b.notRun(signIn('newcomer', 'staff@x.test'), refused);
+      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).resolves.toEqual({ lane: 'first', first: true, reserveAt: new Date(T0) });
+      // A check that ran was its first: the reserve is gone for it, and a later refusal gives none back.
+      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).rejects.toMatchObject(BUSY);
+      setSite(T0 + 1_000);
+      const later = await b.admit(signIn('newcomer', 'staff@x.test'), at(0));
+      expect(later).toEqual({ lane: 'shared', first: false, reserveAt: null });
+      await b.notRun(signIn('newcomer', 'staff@x.test'), later);
+      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).rejects.toMatchObject(BUSY);
+    });
+
+    it('given fresh clients its hashing gate refuses again and again, then they never hold the reserve', async () => {
+      const { budget: b, setSite } = budget({ ...LIMITS, site: 1, siteReserve: 2 });
+      setSite(T0);
+      await b.admit(signIn('flood-0', 'x@x.test'), at(0));
+      // Five fresh flooders, three tries each, every one refused at the gate after the budget let it through.
+      for (let round = 0; round < 3; round += 1) {
+        for (let n = 1; n <= 5; n += 1) {
+          const check = signIn(`flood-${n}`, 'x@x.test');
+          const admission = await b.admit(check, at(0));
+          expect(admission).toMatchObject({ lane: 'first', first: true });
+          await b.notRun(check, admission);
+        }
+      }
+      // The reserve counts checks that ran: both places are still there for newcomers.
+      await expect(b.admit(signIn('newcomer', 'staff@x.test'), at(0))).resolves.toMatchObject({ lane: 'first' });
+      await expect(b.admit(signIn('newcomer-2', 'staff@x.test'), at(0))).resolves.toMatchObject({ lane: 'first' });
+      await expect(b.admit(signIn('newcomer-3', 'staff@x.test'), at(0))).rejects.toMatchObject(BUSY);
     });
   });
 
@@ -162,7 +198,7 @@ describe('SignInBudget', () => {
       for (let n = 0; n < 4; n += 1) await b.admit(signIn(`ip-${n}`, `e${n}@x.test`), at(0));
       for (let n = 0; n < 5; n += 1) await b.failed(signIn('ip', `guess-${n}@x.test`), at(0));
       await expect(b.admit(signIn('ip', 'staff@x.test'), at(0))).rejects.toMatchObject(TOO_MANY_LOGINS);
-      for (let n = 0; n < 10; n += 1) await expect(b.admit(signIn('ip', 'staff@x.test', 'device-1'), at(0))).resolves.toBe('reserved');
+      for (let n = 0; n < 10; n += 1) await expect(b.admit(signIn('ip', 'staff@x.test', 'device-1'), at(0))).resolves.toMatchObject({ lane: 'device' });
     });
 
     it('given its own failures, then that device is refused until they leave the window or a success clears them; others are not', async () => {
