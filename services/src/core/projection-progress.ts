@@ -73,20 +73,25 @@ export class ProjectionProgress {
     this.bump(projection);
   }
 
-  async waitFor(projection: string, sequence: number, timeoutMs = 5_000): Promise<void> {
+  /** Resolves once the projection has reached `sequence`; rejects at the timeout, or with the signal's reason once it aborts. */
+  async waitFor(projection: string, sequence: number, timeoutMs = 5_000, signal?: AbortSignal): Promise<void> {
     if ((this.known.get(projection) ?? 0) >= sequence) return;
+    signal?.throwIfAborted();
     const deadline = Date.now() + timeoutMs;
     await new Promise<void>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       let done = false;
-      const finish = (error?: Error) => {
+      const finish = (error?: unknown) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         this.emitter.off(projection, onAdvance);
+        signal?.removeEventListener('abort', onAbort);
         if (error) reject(error);
         else resolve();
       };
+      const onAbort = () => finish(signal!.reason);
+      signal?.addEventListener('abort', onAbort);
       const onAdvance = (reached: number) => {
         if (reached >= sequence) finish();
       };

@@ -5,8 +5,10 @@ import { isApiErrorBody } from '@xsd/contracts/api/errors';
 import { calendarEventFieldsFixture } from '@xsd/contracts/testing/calendar-fixtures';
 import type { LatestPricesResponse } from '@xsd/contracts/api/prices';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { Metrics } from '../metrics/metrics.js';
+import { Projector } from '../projector/projector.js';
 import { type ApiTestApp, createApiTestApp } from '../testing/api-test-app.js';
 import { metricValue } from '../testing/metric-values.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -269,5 +271,32 @@ describe('GET /api/stream limits', () => {
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10 * HEARTBEAT_MS))]);
     expect(serverSide.destroyed).toBe(true);
     expect(Date.now() - backedUp).toBeLessThanOrEqual(2 * HEARTBEAT_MS);
+  });
+});
+
+describe('the live stream at shutdown', () => {
+  it('closes at once while a batch waits for a read model the stopped projector will not move', async () => {
+    const api = await createApiTestApp();
+    let closed = false;
+    try {
+      await api.app.get(Projector).stop();
+      // Calls through: it only shows when the live stream starts waiting.
+      const waits = vi.spyOn(api.app.get(ProjectionProgress), 'waitFor');
+      const now = new Date();
+      await api.log.append(
+        createEvent('price.ticked', { token: 'XSD', chain: 'Base', price: 1.01, observedAt: now.toISOString() }, { actor: { kind: 'system', id: 'test' }, now }),
+      );
+      await waitFor(() => waits.mock.calls.some(([projection]) => projection === 'price_history'), {
+        timeoutMs: 5_000,
+        message: 'the live stream to wait for price_history',
+      });
+      const started = performance.now();
+      await api.close();
+      closed = true;
+      // It waited out its 10 s limit before.
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      if (!closed) await api.close();
+    }
   });
 });

@@ -27,6 +27,8 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
   /** Unique among running processes; shows in logs and in JetStream's consumer list. */
   private readonly consumer = `live_${hostname().replace(/[^A-Za-z0-9_-]/g, '_')}_${process.pid}`;
   private subscription: Subscription | null = null;
+  /** Aborted at shutdown: a batch waiting for read models the stopping projector will not move gives up at once. */
+  private readonly stopping = new AbortController();
 
   private connected = 0;
 
@@ -66,6 +68,7 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping.abort();
     await this.subscription?.stop();
     this.messages.complete();
   }
@@ -90,11 +93,13 @@ export class LiveStreamService implements OnApplicationBootstrap, OnApplicationS
     if (waits.size === 0) return;
     await Promise.all(
       [...waits].map(([projection, sequence]) =>
-        this.progress.waitFor(projection, sequence, PROJECTION_WAIT_MS).catch(() => {
-          this.logger.warn(`${projection} is behind; sending live updates before it catches up`);
+        this.progress.waitFor(projection, sequence, PROJECTION_WAIT_MS, this.stopping.signal).catch(() => {
+          if (!this.stopping.signal.aborted) this.logger.warn(`${projection} is behind; sending live updates before it catches up`);
         }),
       ),
     );
+    // Shutting down: the clients' connections are closing, nothing is sent any more.
+    if (this.stopping.signal.aborted) return;
     // Each message carries what the REST route answers now (parsed from the same in-memory bytes), so
     // clients put it in place as it is and never compute a number themselves. One message per
     // token and chain, silver and site, whatever the batch held: each carries the whole state.
