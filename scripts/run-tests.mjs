@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 
 const tiers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['unit', 'int', 'e2e'];
 /** The Vitest projects of a tier (vitest.config.ts): the files that must run alone come last. */
-const projectsOf = { int: ['int', 'int-alone'], e2e: ['e2e', 'e2e-alone'] };
+const projectsOf = { unit: ['unit', 'unit-web'], int: ['int', 'int-alone'], e2e: ['e2e', 'e2e-alone'] };
 const outDir = join(process.cwd(), '.test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -44,6 +44,10 @@ for (const tier of tiers) {
   for (const file of report.testResults) {
     const name = relative(process.cwd(), file.name);
     const notRun = file.assertionResults.filter((test) => !RAN.has(test.status));
+    // Named again at the end: CI keeps only the tail of the output, where a failure far above is lost.
+    for (const test of file.assertionResults.filter(({ status }) => status === 'failed')) {
+      problems.push(`${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0] ?? 'failed')}`);
+    }
     if (file.status === 'failed' && file.assertionResults.length === 0) {
       problems.push(`${name}: failed to load${file.message ? `: ${firstLine(file.message)}` : ''}`);
       failed += 1;
@@ -69,5 +73,5 @@ process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipp
 process.exit(failed > 0 ? 1 : 0);
 
 function firstLine(text) {
-  return String(text).split('\n')[0];
+  return String(text).split('\n')[0].slice(0, 300);
 }
