@@ -17,6 +17,8 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   readonly url: string;
   readonly mails: readonly ReceivedMail[];
+  /** Connections clients opened so far. */
+  connections(): number;
   /** The first mail to `to` after `after` mails had come, waited for. */
   mailTo(to: string, options?: { readonly after?: number; readonly timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -27,6 +29,7 @@ const PASSWORD = 'smtp secret 4f9';
 
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     secure: false,
     // Loopback only: no certificate to offer for STARTTLS, and credentials in the clear are fine here.
@@ -34,6 +37,10 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     allowInsecureAuth: true,
     authOptional: false,
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === USER && auth.password === PASSWORD) return callback(null, { user: USER });
       return callback(new Error('Invalid username or password'));
@@ -59,6 +66,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   return {
     url: `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}`,
     mails,
+    connections: () => connections,
     async mailTo(to, { after = 0, timeoutMs = 10_000 } = {}) {
       const find = () => mails.slice(after).find((mail) => mail.to.includes(to));
       await waitFor(() => find() !== undefined, { timeoutMs, message: `a mail to ${to}` });
