@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDirectory } from '../../database/database.js';
 import { findFreeBasePort } from '../../devnet/free-port.js';
+import { seedPgliteDataDir } from '../../testing/test-database.js';
 import { waitFor } from '../../testing/wait-for.js';
 import { VAPID_KEY_FILE } from './vapid-keys.js';
 
@@ -19,8 +22,13 @@ interface Api {
   exited: Promise<number | null>;
 }
 
-/** The API alone, embedded, on a data folder; answers once /api/health does, or when it exits. */
+/**
+ * The API alone, embedded, on a data folder; answers once /api/health does, or when it exits. A
+ * new folder gets the migrated database the stacks start from (what this file tests is the key
+ * file beside it): migrating PGlite afresh took 7 s a start.
+ */
 async function startApi(env: Record<string, string>): Promise<Api> {
+  if (env.XSD_DATA_DIR !== undefined && !existsSync(pgliteDirectory(env.XSD_DATA_DIR))) await seedPgliteDataDir(env.XSD_DATA_DIR);
   const port = await findFreeBasePort(1);
   let output = '';
   const child = spawn(process.execPath, [API_MAIN], {
