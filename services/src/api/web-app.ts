@@ -34,7 +34,8 @@ function memoryFile(dir: string, name: string, url = `/${name}`): HotRoute & { r
   return {
     url,
     body,
-    answer: () => Promise.resolve(body),
+    // Held: the lane answers in the request's own turn.
+    answer: () => body,
     contentType: TYPES[extname(name)] ?? 'application/octet-stream',
     cacheControl: NEVER_STORE.has(name) ? 'no-store' : REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=3600',
   };
