@@ -56,12 +56,13 @@ async function newContext(contextOptions: ContextOptions): Promise<Browser> {
 
 async function launchPersistent(contextOptions: ContextOptions): Promise<Browser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'silverboard-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    ...contextOptions,
-  });
+  const context = await chromium
+    .launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, ...contextOptions })
+    .catch(async (error: unknown) => {
+      // A browser that never started (none installed, say) leaves no profile folder behind either.
+      await rm(userDataDir, { recursive: true, force: true });
+      throw error;
+    });
   return {
     context,
     async close() {
