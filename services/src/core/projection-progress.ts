@@ -21,12 +21,15 @@ const POLL_MS = 20;
 /**
  * Read-your-writes: a command waits here until the projection it reads has reached the sequence
  * it appended. A projector in this process announces progress at once; one in another process
- * (distributed mode) is seen by polling its checkpoint row.
+ * (distributed mode) is seen by polling its checkpoint row, which is only read for projections no
+ * projector in this process runs.
  */
 export class ProjectionProgress {
   private readonly known = new Map<string, number>();
   private readonly versions = new Map<string, number>();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  /** Projections a projector in this process runs: it announces every step of theirs (advanced). */
+  private readonly runHere = new Set<string>();
 
   constructor(private readonly checkpoints: CheckpointsRepository) {}
 
@@ -67,6 +70,16 @@ export class ProjectionProgress {
     return highest;
   }
 
+  /**
+   * Called by a projector in this process as it starts and stops running `projection`. While it
+   * runs, a wait for the projection reads no checkpoint row: embedded, every waiting request polled
+   * PGlite's one thread 50 times a second, beside the projector's own queries.
+   */
+  runsHere(projection: string, running: boolean): void {
+    if (running) this.runHere.add(projection);
+    else this.runHere.delete(projection);
+  }
+
   /** Called on rebuild, when a checkpoint goes back to zero. */
   reset(projection: string): void {
     this.known.set(projection, 0);
@@ -96,12 +109,14 @@ export class ProjectionProgress {
         if (reached >= sequence) finish();
       };
       const poll = async () => {
-        try {
-          const reached = await this.checkpoints.get(projection);
-          this.advanced(projection, reached);
-          if (reached >= sequence) return finish();
-        } catch {
-          // A failed poll is retried until the deadline; the timeout error says what matters.
+        if (!this.runHere.has(projection)) {
+          try {
+            const reached = await this.checkpoints.get(projection);
+            this.advanced(projection, reached);
+            if (reached >= sequence) return finish();
+          } catch {
+            // A failed poll is retried until the deadline; the timeout error says what matters.
+          }
         }
         if (done) return;
         if (Date.now() >= deadline) return finish(new ReadModelTimeoutError(projection, sequence, timeoutMs));

@@ -1,5 +1,5 @@
 import { createEvent, InvalidEventError } from '@xsd/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { priceHistoryProjection } from '../read-models/price-history/price-history.projection.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { priceTicks } from '../testing/price-ticks.js';
@@ -237,6 +237,26 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector on the %s pipe
 
       const newest = await pipeline.db.selectFrom('site_settings').selectAll().orderBy('created_at', 'desc').executeTakeFirst();
       expect(newest?.maintenance_message).toBe('Now');
+    });
+
+    it('given the projector runs in this process, then a wait reads no checkpoint row (it is told of each step); once it stops, the wait reads the row again', async () => {
+      const projector = pipeline.projector();
+      await projector.start();
+      const rowReads = vi.spyOn(CheckpointsRepository.prototype, 'get');
+      try {
+        const { sequence } = await pipeline.log.append(createEvent('maintenance.ended', { reason: 'staff' }, { actor: staff, now: new Date() }));
+        await pipeline.progress.waitFor('site_settings', sequence, 5_000);
+        // A wait for an event that never comes runs to its limit, the row unread (it polled every 20 ms).
+        await expect(pipeline.progress.waitFor('site_settings', sequence + 1, 200)).rejects.toBeInstanceOf(ReadModelTimeoutError);
+        expect(rowReads).not.toHaveBeenCalled();
+
+        await projector.stop();
+        await expect(pipeline.progress.waitFor('site_settings', sequence + 1, 200)).rejects.toBeInstanceOf(ReadModelTimeoutError);
+        expect(rowReads.mock.calls.length).toBeGreaterThan(1);
+        expect(rowReads.mock.calls.every(([name]) => name === 'site_settings')).toBe(true);
+      } finally {
+        rowReads.mockRestore();
+      }
     });
 
     it('given no projector, when a command waits, then it fails after the bounded wait with a clear error', async () => {

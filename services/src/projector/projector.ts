@@ -165,6 +165,7 @@ export class Projector {
   async stop(): Promise<void> {
     this.stopped = true;
     const running = [...this.subscriptions.values()];
+    for (const name of this.subscriptions.keys()) this.progress.runsHere(name, false);
     this.subscriptions.clear();
     await Promise.all(running.map((subscription) => subscription.stop()));
     await this.flushCheckpoints();
@@ -281,6 +282,7 @@ export class Projector {
     const wasRunning = this.subscriptions.has(name);
     await this.subscriptions.get(name)?.stop();
     this.subscriptions.delete(name);
+    this.progress.runsHere(name, false);
     let sequence = reached;
     try {
       await this.checkpoints.ensure(this.db, name);
@@ -384,6 +386,7 @@ export class Projector {
       return;
     }
     this.subscriptions.set(projection.name, subscription);
+    this.progress.runsHere(projection.name, true);
   }
 
   private async project(projection: Projection, handles: Set<EventType>, batch: readonly StoredEvent[]): Promise<void> {
