@@ -1,5 +1,6 @@
 import { staffAccountSubject } from '@xsd/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectionProgress } from '../core/projection-progress.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
 import { MemoryAttemptStore } from '../rate-limit/memory-attempt-store.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
@@ -254,6 +255,7 @@ describe('password reset timing (embedded pipeline)', () => {
   let smtp: SmtpReceiver;
   let api: StaffTestApp;
   let resets: PasswordResetService;
+  let progress: ProjectionProgress;
 
   beforeAll(async () => {
     pipeline = await openPipeline('embedded');
@@ -267,6 +269,8 @@ describe('password reset timing (embedded pipeline)', () => {
       overrides: [{ provide: PasswordResetBudget, useValue: new PasswordResetBudget(new MemoryAttemptStore(), unlimited) }],
     });
     resets = api.app.get(PasswordResetService);
+    // The app's projector tells its own ProjectionProgress of each step (the pipeline's would read the rows).
+    progress = api.app.get(ProjectionProgress);
   });
 
   afterAll(async () => {
@@ -304,7 +308,7 @@ describe('password reset timing (embedded pipeline)', () => {
   async function quiet(): Promise<void> {
     await resets.settled();
     const last = await pipeline.log.lastSequence();
-    await Promise.all(ALL_PROJECTIONS.map(({ name }) => pipeline.progress.waitFor(name, last, 30_000)));
+    await Promise.all(ALL_PROJECTIONS.map(({ name }) => progress.waitFor(name, last, 30_000)));
   }
 
   it('given a known and an unknown email, then neither answer is reliably slower', { timeout: 240_000 }, async () => {
