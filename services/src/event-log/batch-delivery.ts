@@ -75,6 +75,11 @@ export class StopSignal {
     for (const waker of wakers) waker();
   }
 
+  /** Forgets a wake-up that came while nobody waited (the caller has seen what it was for). */
+  forgetWake(): void {
+    this.#woken = false;
+  }
+
   /** Resolves after `ms`, on `wake()` (also one that came since the last wait) or on `stop()`. */
   wait(ms: number): Promise<void> {
     if (this.#stopped || this.#woken) {

@@ -109,18 +109,7 @@ describe('Embedded event log on PostgreSQL: several processes on one database', 
 
   it('given idle consumers, then they read the log only once it grows: one read of its head a poll serves them all', async () => {
     const reads = { log: 0, head: 0 };
-    const tableOf = (node: RootOperationNode): string | undefined =>
-      node.kind === 'SelectQueryNode' && node.from?.froms[0]?.kind === 'TableNode' ? node.from.froms[0].table.identifier.name : undefined;
-    const counting: KyselyPlugin = {
-      transformQuery: ({ node }) => {
-        const table = tableOf(node);
-        if (table === 'event_log') reads.log += 1;
-        if (table === 'event_log_head') reads.head += 1;
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    const reader = new EmbeddedEventLog(database.handle.db.withPlugin(counting), { pollIntervalMs: 20 });
+    const reader = new EmbeddedEventLog(database.handle.db.withPlugin(countingReads(reads)), { pollIntervalMs: 20 });
     const writer = new EmbeddedEventLog(others[0].db);
     const received = new Map<string, number[]>();
     const names = ['idle_a', 'idle_b', 'idle_c', 'idle_d', 'idle_e'];
@@ -151,4 +140,51 @@ describe('Embedded event log on PostgreSQL: several processes on one database', 
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     }
   });
+
+  it('given consumers woken by appends, then each reads the log once an append, never again only to find it empty', async () => {
+    const reads = { log: 0, head: 0 };
+    const log = new EmbeddedEventLog(database.handle.db.withPlugin(countingReads(reads)));
+    const received = new Map<string, number[]>();
+    const names = ['woken_a', 'woken_b', 'woken_c'];
+    const subscriptions = await Promise.all(
+      names.map((name) =>
+        log.subscribe(name, { fromSequence: 1 }, async (batch) => {
+          received.set(name, [...(received.get(name) ?? []), ...batch.map(({ sequence }) => sequence)]);
+        }),
+      ),
+    );
+    const { waitFor } = await import('../../testing/wait-for.js');
+    const APPENDS = 10;
+    try {
+      await waitFor(() => reads.log >= names.length, { timeoutMs: 5_000, intervalMs: 5, message: 'the first reads' });
+      const before = reads.log;
+      for (let n = 0; n < APPENDS; n += 1) {
+        const { sequence } = await log.append(tick('Ethereum'));
+        await waitFor(() => names.every((name) => received.get(name)?.includes(sequence)), { timeoutMs: 5_000, intervalMs: 5, message: `every consumer to get ${sequence}` });
+      }
+      // Time for a read after the last delivery (the old loop's second, empty one) to show.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(reads.log - before).toBe(names.length * APPENDS);
+    } finally {
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    }
+  });
 });
+
+/**
+ * A plugin counting into `reads` the reads of events from the log (`event_log`, in order: not an
+ * append's check of its id) and the reads of its head (`event_log_head`).
+ */
+function countingReads(reads: { log: number; head: number }): KyselyPlugin {
+  const tableOf = (node: RootOperationNode): string | undefined =>
+    node.kind === 'SelectQueryNode' && node.from?.froms[0]?.kind === 'TableNode' ? node.from.froms[0].table.identifier.name : undefined;
+  return {
+    transformQuery: ({ node }) => {
+      const table = tableOf(node);
+      if (table === 'event_log' && node.kind === 'SelectQueryNode' && node.orderBy !== undefined) reads.log += 1;
+      if (table === 'event_log_head') reads.head += 1;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}
