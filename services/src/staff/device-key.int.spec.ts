@@ -62,5 +62,17 @@ describe('the device cookie key', () => {
       expect(new Set(keys.map((key) => key.toString('hex'))).size).toBe(1);
       expect(await loadDeviceKey(config, {})).toEqual(keys[0]);
     });
+
+    it('replicas starting together on a new stream, round after round, agree on one key (their reads race the bucket being made)', { timeout: 120_000 }, async () => {
+      for (let round = 0; round < 8; round += 1) {
+        const fresh = uniqueStream('DEVKEY').stream;
+        try {
+          const keys = await Promise.all(Array.from({ length: 6 }, () => loadDeviceKey({ ...config, stream: fresh }, {})));
+          expect(new Set(keys.map((key) => key.toString('hex'))).size).toBe(1);
+        } finally {
+          await deleteStream(fresh);
+        }
+      }
+    });
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { connect, StorageType } from 'nats';
 import { type AppConfig, ConfigError, natsServers } from '../config/config.js';
 import { IN_MEMORY } from '../database/database.js';
-import { createOrBindRacing } from '../event-log/jetstream/creation-race.js';
+import { answeredOnceCreated, createOrBindRacing } from '../event-log/jetstream/creation-race.js';
 
 /** The key that signs device cookies: 32 random bytes, base64url where it is written down. */
 export const DEVICE_KEY = Symbol('DEVICE_KEY');
@@ -84,7 +84,7 @@ async function deviceKeyFromBucket(config: AppConfig): Promise<Buffer> {
       nc.jetstream().views.kv(bucket, { history: 1, replicas: config.streamReplicas, storage: StorageType.File }),
     );
     const read = async () => {
-      const entry = await kv.get('key');
+      const entry = await answeredOnceCreated(() => kv.get('key'));
       if (!entry || entry.operation !== 'PUT') return null;
       const key = parseKey(entry.string());
       if (!key) throw new ConfigError(`the ${bucket} bucket holds no device cookie key`);

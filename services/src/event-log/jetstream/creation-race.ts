@@ -1,4 +1,5 @@
 import { NatsError } from 'nats';
+import { isTransientApiError } from './stream-setup.js';
 
 /**
  * What the JetStream API answers a create that lost a race with another create of the same stream:
@@ -17,12 +18,28 @@ const PAUSE_MS = 100;
  * last try, with the server's own error.
  */
 export async function createOrBindRacing<T>(createOrBind: () => Promise<T>): Promise<T> {
+  return again(createOrBind, (error) => {
+    const code = error instanceof NatsError ? error.api_error?.err_code : undefined;
+    return code !== undefined && LOST_CREATE_RACE.has(code);
+  });
+}
+
+/**
+ * Runs a request to a stream or bucket created a moment ago again when the server left it
+ * unanswered (a timeout, no responders, a 503): just after a create a server may not answer
+ * requests to the new stream for a moment (nats-server#6421). Replicas starting together on a new
+ * deployment meet it; seen here once, a key bucket's first read racing its creation by another.
+ */
+export async function answeredOnceCreated<T>(request: () => Promise<T>): Promise<T> {
+  return again(request, isTransientApiError);
+}
+
+async function again<T>(operation: () => Promise<T>, retried: (error: unknown) => boolean): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await createOrBind();
+      return await operation();
     } catch (error) {
-      const code = error instanceof NatsError ? error.api_error?.err_code : undefined;
-      if (code === undefined || !LOST_CREATE_RACE.has(code) || attempt === ATTEMPTS) throw error;
+      if (!retried(error) || attempt === ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * attempt));
     }
   }

@@ -5,7 +5,7 @@ import { connect, StorageType } from 'nats';
 import webpush from 'web-push';
 import { type AppConfig, ConfigError, natsServers } from '../../config/config.js';
 import { IN_MEMORY } from '../../database/database.js';
-import { createOrBindRacing } from '../../event-log/jetstream/creation-race.js';
+import { answeredOnceCreated, createOrBindRacing } from '../../event-log/jetstream/creation-race.js';
 
 /** What signs every push (RFC 8292): the key pair, base64url, and whom the push service may contact. */
 export interface VapidDetails {
@@ -160,7 +160,7 @@ export async function vapidKeysFromBucket(config: AppConfig): Promise<VapidKeyPa
       }),
     );
     const read = async () => {
-      const entry = await kv.get(KEY_PAIR_KEY);
+      const entry = await answeredOnceCreated(() => kv.get(KEY_PAIR_KEY));
       if (!entry || entry.operation !== 'PUT') return null;
       const parsed: unknown = JSON.parse(entry.string());
       if (!parsed || typeof parsed !== 'object' || !isVapidKeyPair(parsed)) {
