@@ -59,7 +59,7 @@ const IDLE_RECHECK_MS = 60_000;
 class HeadWatch {
   private readonly wakers = new Set<() => void>();
   /** The newest sequence the consumers were woken for. */
-  newest = 0;
+  private latest = 0;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | null = null;
   private polling = false;
@@ -81,9 +81,14 @@ class HeadWatch {
 
   /** The log holds events through `sequence` (a wake-up a later sequence of this process already gave is not repeated). */
   grew(sequence: number): void {
-    if (sequence <= this.newest) return;
-    this.newest = sequence;
+    if (sequence <= this.latest) return;
+    this.latest = sequence;
     for (const wake of this.wakers) wake();
+  }
+
+  /** The newest sequence the consumers were woken for: none of their wake-ups was for a later one. */
+  get newest(): number {
+    return this.latest;
   }
 
   private start(): void {
