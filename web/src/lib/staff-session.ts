@@ -74,6 +74,9 @@ export async function signInStaff(email: string, password: string): Promise<Logi
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Staff reads still in flight are aborted before the session ends: answered after it, they
+    // would each be refused (401) on the way out.
+    onMutate: () => queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] === 'admin' }),
     mutationFn: () => sendJson<LogoutResponse>('POST', '/api/auth/logout'),
     // Whatever the server answered, this browser holds no session any more (the cookie is cleared).
     onSettled: () => {
