@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NatsCluster, startNatsCluster } from '../testing/nats-cluster.js';
 import { NATS_VARZ_KEYS } from '../testing/prometheus.js';
+import { waitFor } from '../testing/wait-for.js';
 
 /**
  * What deploy/monitoring/ reads from NATS through prometheus-nats-exporter, checked on real
@@ -41,19 +42,27 @@ describe('NATS monitoring endpoints, as the exporter reads them', () => {
     for (let index = 0; index < 5; index += 1) await js.publish(`${name}.tick`, new Uint8Array([index]));
     const info = await jsm.streams.info(name);
     const holders = [info.cluster?.leader, ...(info.cluster?.replicas ?? []).map((replica) => replica.name)].sort();
-    const listing = await Promise.all(
-      cluster.nodes.map(async (node) => {
-        const jsz = await monitor(node.httpPort, '/jsz?streams=true');
-        const streams = (jsz.account_details ?? []).flatMap((account: any) => account.stream_detail ?? []);
-        return { node: node.name, stream: streams.find((stream: any) => stream.name === name) };
-      }),
-    );
-    const listed = listing.filter((entry) => entry.stream !== undefined);
+    const listed = async () => {
+      const listing = await Promise.all(
+        cluster.nodes.map(async (node) => {
+          const jsz = await monitor(node.httpPort, '/jsz?streams=true');
+          const streams = (jsz.account_details ?? []).flatMap((account: any) => account.stream_detail ?? []);
+          return { node: node.name, stream: streams.find((stream: any) => stream.name === name) };
+        }),
+      );
+      return listing.filter((entry) => entry.stream !== undefined);
+    };
     expect(holders).toHaveLength(3);
-    expect(listed.map((entry) => entry.node).sort()).toEqual(holders);
-    // Every copy reports the sequence the alert compares (jetstream_stream_last_seq); replication
-    // is asynchronous on the followers, so a copy may trail by the last few messages.
-    for (const { stream } of listed) expect(stream.state.last_seq).toBeGreaterThan(0);
+    expect((await listed()).map((entry) => entry.node).sort()).toEqual(holders);
+    // Every copy comes to report the sequence the alert compares (jetstream_stream_last_seq).
+    // Replication to the followers is asynchronous: one read at once after the publishes found a
+    // copy at 0, so the copies are read until they have all five.
+    await waitFor(async () => (await listed()).every(({ stream }) => stream.state.last_seq === 5), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      message: 'every copy to hold the five messages',
+    });
+    expect((await listed()).map((entry) => entry.node).sort()).toEqual(holders);
     await jsm.streams.delete(name);
   });
 });
