@@ -88,8 +88,9 @@ for (const tier of tiers) {
   if (orphans.length > 0) {
     const names = orphans.map((file) => relative(process.cwd(), file.name));
     process.stdout.write(`\nA test worker died (${WORKER_DIED}) before ${names.length} file(s) finished; running them once more: ${names.join(', ')}\n`);
-    const again = await vitest(tier, join(outDir, `${tier}-again.json`), names);
-    const second = readReport(join(outDir, `${tier}-again.json`));
+    const againOutput = join(outDir, `${tier}-again.json`);
+    const again = await vitest(tier, againOutput, names);
+    const second = readReport(againOutput);
     if (second !== null) {
       const kept = report.testResults.filter((file) => !orphans.includes(file));
       report = {
