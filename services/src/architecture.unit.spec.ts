@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
  * - config, logging, metrics, database, event-log: the environment, the process's logger (JSON
  *   lines, secrets redacted, Nest's Logger over it), the catalogue of Prometheus metrics
  *   (recorded where things happen, served by the ops listener), the database and the log;
+ * - secrets: the keys a deployment makes at first start and keeps (a file under the data folder,
+ *   or a JetStream bucket every replica reads);
  * - core: the Nest module over those three, with the injection tokens and the clock, the
  *   projections' checkpoints and the read-your-writes progress on them, and the dead-letter
  *   recorder it injects into the event log;
@@ -43,6 +45,7 @@ const INFRASTRUCTURE = [
   'metrics',
   'database',
   'event-log',
+  'secrets',
   'core',
   'event-sourcing',
   'http',

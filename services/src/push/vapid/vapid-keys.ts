@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { connect, StorageType } from 'nats';
 import webpush from 'web-push';
-import { type AppConfig, ConfigError, natsServers } from '../../config/config.js';
+import { type AppConfig, ConfigError } from '../../config/config.js';
 import { IN_MEMORY } from '../../database/database.js';
-import { answeredOnceCreated, createOrBindRacing } from '../../event-log/jetstream/creation-race.js';
+import { type KeptSecret, keptInBucket, keptInFile } from '../../secrets/kept-secret.js';
 
 /** What signs every push (RFC 8292): the key pair, base64url, and whom the push service may contact. */
 export interface VapidDetails {
@@ -92,49 +89,25 @@ export function vapidSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Vapi
   return { keys, subject };
 }
 
-/**
- * The key file under the data directory: read when it is there, else made (mode 0600) and put in
- * place atomically with link(2), so two processes starting on one folder agree on one pair.
- */
-export async function vapidKeysFromFile(dataDir: string): Promise<VapidKeyPair> {
-  const path = join(dataDir, VAPID_KEY_FILE);
-  const existing = await readKeyFile(path);
-  if (existing) return existing;
-  await mkdir(dataDir, { recursive: true });
-  const scratch = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const generated = webpush.generateVAPIDKeys();
-  await writeFile(scratch, `${JSON.stringify(generated)}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(scratch, path);
-    return generated;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const winner = await readKeyFile(path);
-    if (!winner) throw new ConfigError(`${path} holds no VAPID key pair: remove it to have one made`);
-    return winner;
-  } finally {
-    await unlink(scratch).catch(() => undefined);
-  }
-}
-
-async function readKeyFile(path: string): Promise<VapidKeyPair | null> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new ConfigError(`${path} cannot be read: ${(error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (parsed && typeof parsed === 'object' && isVapidKeyPair(parsed)) {
+/** The pair as kept: web-push's JSON of the two keys. */
+const VAPID_SECRET: KeptSecret<VapidKeyPair> = {
+  what: 'VAPID key pair',
+  make: () => JSON.stringify(webpush.generateVAPIDKeys()),
+  parse(text) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (!parsed || typeof parsed !== 'object' || !isVapidKeyPair(parsed)) return null;
     return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
-  }
-  throw new ConfigError(`${path} holds no VAPID key pair: remove it to have one made`);
+  },
+};
+
+/** The key file under the data directory, made at first start (services/src/secrets says how). */
+export function vapidKeysFromFile(dataDir: string): Promise<VapidKeyPair> {
+  return keptInFile(join(dataDir, VAPID_KEY_FILE), VAPID_SECRET);
 }
 
 /** The distributed mode's bucket: one per event stream, like the sign-in attempt bucket. */
@@ -142,47 +115,12 @@ export function vapidBucket(stream: string): string {
   return `${stream}_VAPID`;
 }
 
-const KEY_PAIR_KEY = 'keys';
-
 /**
  * Without XSD_VAPID_* in the distributed mode, every API and notifier replica must still sign with
- * one pair: the first to start makes it and keeps it in a JetStream key-value bucket (`create`
- * succeeds for one writer only); the others read it.
+ * one pair: the first to start makes it and keeps it in a JetStream key-value bucket; the others read it.
  */
-export async function vapidKeysFromBucket(config: AppConfig): Promise<VapidKeyPair> {
-  const nc = await connect({ servers: natsServers(config.natsUrl!), name: 'silverboard-vapid' });
-  try {
-    const kv = await createOrBindRacing(() =>
-      nc.jetstream().views.kv(vapidBucket(config.stream), {
-        history: 1,
-        replicas: config.streamReplicas,
-        storage: StorageType.File,
-      }),
-    );
-    const read = async () => {
-      const entry = await answeredOnceCreated(() => kv.get(KEY_PAIR_KEY));
-      if (!entry || entry.operation !== 'PUT') return null;
-      const parsed: unknown = JSON.parse(entry.string());
-      if (!parsed || typeof parsed !== 'object' || !isVapidKeyPair(parsed)) {
-        throw new ConfigError(`the ${vapidBucket(config.stream)} bucket holds no VAPID key pair`);
-      }
-      return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
-    };
-    const existing = await read();
-    if (existing) return existing;
-    const generated = webpush.generateVAPIDKeys();
-    try {
-      await kv.create(KEY_PAIR_KEY, JSON.stringify(generated));
-      return generated;
-    } catch {
-      // Another replica made its pair first: use that one.
-      const winner = await read();
-      if (!winner) throw new ConfigError(`the ${vapidBucket(config.stream)} bucket could not keep a VAPID key pair`);
-      return winner;
-    }
-  } finally {
-    await nc.close();
-  }
+export function vapidKeysFromBucket(config: AppConfig): Promise<VapidKeyPair> {
+  return keptInBucket(config, vapidBucket(config.stream), 'keys', VAPID_SECRET);
 }
 
 /**
