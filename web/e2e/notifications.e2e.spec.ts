@@ -212,8 +212,7 @@ describe('Enable in Chromium', () => {
     expect(await pushNews('Bridge upgrade tonight')).toEqual({ success: true, sent: 1, failed: 0, total: 1 });
     const [news] = await receiver.waitForPushes(1, { endpoint: subscription });
     expect(news!.json).toMatchObject({ title: 'Bridge upgrade tonight', body: 'Bridge upgrade tonight: details inside.' });
-    await deliverToWorker(page, news!.payload!);
-    await expect.poll(() => shownTitles(page), { timeout: 15_000 }).toContain('Bridge upgrade tonight');
+    await deliverToWorker(page, news!.payload!, 'Bridge upgrade tonight');
 
     // System updates off: sent to the server, which then sends this browser no news.
     const resaved = page.waitForRequest(
@@ -347,19 +346,28 @@ function shownTitles(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title));
 }
 
-/** Hands a push message to the page's service worker as the browser does when its push service delivers one. */
-async function deliverToWorker(page: Page, data: string): Promise<void> {
+/**
+ * Hands a push message to the page's service worker as the browser does when its push service
+ * delivers one, and waits until the worker shows the notification titled `title`. The DevTools
+ * session stays attached until then: detached at once after the delivery, the push event was now
+ * and then never dispatched (2 of 3 runs of this file with Chromium 156.0.8078.108).
+ */
+async function deliverToWorker(page: Page, data: string, title: string): Promise<void> {
   const origin = `${stack.url}/`;
   const worker = page.context().serviceWorkers().find((w) => w.url() === `${stack.url}/sw.js`) ?? (await page.context().waitForEvent('serviceworker'));
   await waitFor(async () => (await worker.evaluate(() => Notification.permission)) === 'granted', { timeoutMs: 10_000, message: 'the permission to reach the worker' });
   const cdp = await page.context().newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const registration = registrations.find((r) => r.scopeURL === origin && !r.isDeleted);
-      if (registration) resolve(registration.registrationId);
+  try {
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const registration = registrations.find((r) => r.scopeURL === origin && !r.isDeleted);
+        if (registration) resolve(registration.registrationId);
+      });
     });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
-  await cdp.detach();
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+    await expect.poll(() => shownTitles(page), { timeout: 15_000 }).toContain(title);
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
 }
