@@ -72,7 +72,9 @@ export default defineConfig({
       },
       {
         ...shared,
-        test: { ...e2e, name: 'e2e', exclude: [...e2e.exclude, ...E2E_RUN_ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } },
+        // Files share their worker's modules as the integration files do (none mocks a module), and
+        // with them the worker's one Chromium (web/e2e/support/chromium.ts).
+        test: { ...e2e, name: 'e2e', exclude: [...e2e.exclude, ...E2E_RUN_ALONE], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         ...shared,

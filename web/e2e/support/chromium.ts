@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser as ChromiumProcess, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { afterAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-binary';
 import { markPromptsAnswered } from './prompts';
 
@@ -21,24 +20,35 @@ export interface LaunchOptions {
   readonly freshVisitor?: boolean;
   /**
    * A Chromium of its own with a profile on disk, for what an off-the-record context lacks (web
-   * push subscriptions, an installable app). Otherwise a new context of the file's one Chromium.
+   * push subscriptions, an installable app). Otherwise a new context of the worker's one Chromium.
    */
   readonly persistent?: boolean;
 }
 
 /**
- * One Chromium per test file, started on first use and closed after the file's tests: a new
- * context in it is as separate as a new profile (cookies, storage, service workers, cache) and
- * takes milliseconds, where launching Chromium takes about a second.
+ * One Chromium per test worker, started on first use and shared by the files the worker runs (they
+ * share its modules): a new context in it is as separate as a new profile (cookies, storage, service
+ * workers, cache) and takes milliseconds, where launching Chromium takes about a second. Playwright
+ * ends it, and removes its profile folder, when the worker's process exits.
  */
 let shared: Promise<ChromiumProcess> | undefined;
-afterAll(async () => {
-  const browser = await shared?.catch(() => undefined);
-  shared = undefined;
-  await browser?.close();
-});
 
-/** A fresh browser profile: a new context of the file's Chromium, or with `persistent` a Chromium of its own. */
+function sharedChromium(): Promise<ChromiumProcess> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }).then(
+    (browser) => {
+      // A Chromium that crashed is not the next file's problem: the next context starts another.
+      browser.on('disconnected', () => (shared = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
+/** A fresh browser profile: a new context of the worker's Chromium, or with `persistent` a Chromium of its own. */
 export async function launchChromium(viewport = { width: 1280, height: 900 }, options: LaunchOptions = {}): Promise<Browser> {
   const contextOptions = { viewport, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };
   const browser = options.persistent ? await launchPersistent(contextOptions) : await newContext(contextOptions);
@@ -49,8 +59,7 @@ export async function launchChromium(viewport = { width: 1280, height: 900 }, op
 type ContextOptions = Parameters<ChromiumProcess['newContext']>[0];
 
 async function newContext(contextOptions: ContextOptions): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-  const context = await (await shared).newContext(contextOptions);
+  const context = await (await sharedChromium()).newContext(contextOptions);
   return { context, close: () => context.close().catch(() => undefined) };
 }
 
