@@ -106,6 +106,11 @@ export class Notifier {
     this.metrics.notifierOutboxSize.set(unappended + pending);
   }
 
+  /** The election it runs when it has one (LeadingConsumer): lost, it stops and stands by again. */
+  get leadership(): ProjectorLeadership | undefined {
+    return this.options.leadership;
+  }
+
   /** True once stop() was asked for, so a start still in progress can wind down quietly. */
   get stopping(): boolean {
     return this.stopped;

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../database/database.js';
@@ -6,6 +7,14 @@ import { describeError } from '../event-log/batch-delivery.js';
 
 /** Advisory-lock class shared by every leader election on one database ("xsdp"). */
 const LOCK_CLASS = 0x78736470;
+/**
+ * How often a leader checks that the session holding its lock is still there. When that session
+ * ends under it (PostgreSQL restarted, the connection cut or terminated), the server frees the lock
+ * and a standby takes it at once: the old leader must stand down within this time.
+ */
+export const LOCK_CHECK_MS = 2_000;
+/** What a leadership that is never lost waits on (PGlite, where the process is the only one). */
+const NEVER: Promise<never> = new Promise(() => undefined);
 
 /** What a leader is elected for: its advisory-lock id, and its name for messages. */
 export interface LeadershipRole {
@@ -40,6 +49,7 @@ export class ProjectorLeadership {
   private releaseLocal: (() => void) | null = null;
   private releaseConnection: (() => void) | null = null;
   private connectionDone: Promise<unknown> | null = null;
+  private lostLead: Promise<Error> = NEVER;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -58,6 +68,14 @@ export class ProjectorLeadership {
       this.releaseLocal = null;
       throw error;
     }
+  }
+
+  /**
+   * Resolves with the reason when the lead this instance took last was lost rather than released:
+   * the session holding its lock ended, and another replica may lead now. Never on PGlite.
+   */
+  get lost(): Promise<Error> {
+    return this.lostLead;
   }
 
   async release(): Promise<void> {
@@ -93,6 +111,8 @@ export class ProjectorLeadership {
       failed = reject;
     });
     const released = new Promise<void>((resolve) => (this.releaseConnection = resolve));
+    let markLost!: (reason: Error) => void;
+    this.lostLead = new Promise<Error>((resolve) => (markLost = resolve));
     this.connectionDone = this.db
       .connection()
       .execute(async (connection) => {
@@ -110,11 +130,36 @@ export class ProjectorLeadership {
           await sql`select pg_advisory_lock(${LOCK_CLASS}, ${this.role.lockId})`.execute(connection);
         }
         acquired();
-        await released;
-        await sql`select pg_advisory_unlock(${LOCK_CLASS}, ${this.role.lockId})`.execute(connection);
+        const lost = await this.watchLock(connection, released);
+        if (lost === null) await sql`select pg_advisory_unlock(${LOCK_CLASS}, ${this.role.lockId})`.execute(connection);
+        else markLost(lost);
       })
       .catch((error: unknown) => failed(error));
     await ready;
+  }
+
+  /**
+   * Checks every LOCK_CHECK_MS that this session still holds the lock, until the lead is released
+   * (null) or the check fails or finds the lock gone (the reason).
+   */
+  private async watchLock(connection: Kysely<DB>, released: Promise<void>): Promise<Error | null> {
+    let isReleased = false;
+    void released.then(() => (isReleased = true));
+    for (;;) {
+      await Promise.race([released, delay(LOCK_CHECK_MS, undefined, { ref: false })]);
+      if (isReleased) return null;
+      try {
+        const { rows } = await sql<{ held: boolean }>`
+          select exists (
+            select 1 from pg_locks
+            where locktype = 'advisory' and classid = ${LOCK_CLASS} and objid = ${this.role.lockId} and objsubid = 2
+              and pid = pg_backend_pid() and granted
+          ) as held`.execute(connection);
+        if (!rows[0]!.held) return new Error('its advisory lock is no longer held');
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    }
   }
 }
 
@@ -125,18 +170,39 @@ export interface LeadingConsumer {
   /** True once stop() was called. */
   readonly stopping: boolean;
   stop(): Promise<void>;
+  /** Its election, when it runs one: lost, it stops and stands by again. */
+  readonly leadership?: ProjectorLeadership;
 }
 
 /**
  * Starts `consumer` with the application without waiting for it: a standby replica waits in
  * start() for the leader to go, and the rest of the application (the API of `all`, say) must not
  * wait with it. A start cut short by the application closing is not a failure worth reporting.
+ * A leader whose lead is lost (the session holding its lock ended) stops and stands by again, as
+ * a new replica would: the replica that took the lock leads alone.
  */
-function startWhenLeading(consumer: LeadingConsumer, logger: { error(message: string): void }, onLeading: () => void): void {
-  consumer.start().then(onLeading, (error: unknown) => {
-    if (consumer.stopping) return;
-    logger.error(`could not start: ${describeError(error)}`);
-  });
+export function startWhenLeading(
+  consumer: LeadingConsumer,
+  logger: { error(message: string): void },
+  onLeading: () => void,
+  closing: () => boolean = () => false,
+): void {
+  consumer.start().then(
+    () => {
+      if (consumer.stopping) return;
+      onLeading();
+      void consumer.leadership?.lost.then(async (reason) => {
+        if (consumer.stopping || closing()) return;
+        logger.error(`lost the lead (${describeError(reason)}): stopping, to stand by until it can lead again`);
+        await consumer.stop().catch((error: unknown) => logger.error(`could not stop: ${describeError(error)}`));
+        if (!closing()) startWhenLeading(consumer, logger, onLeading, closing);
+      });
+    },
+    (error: unknown) => {
+      if (consumer.stopping) return;
+      logger.error(`could not start: ${describeError(error)}`);
+    },
+  );
 }
 
 /**
@@ -155,6 +221,7 @@ export function leadingConsumerLifecycle<T extends LeadingConsumer>(
   @Injectable()
   class LeadingConsumerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
     readonly logger = new Logger(loggerName);
+    private closing = false;
 
     constructor(
       @Inject(consumerClass) readonly consumer: T,
@@ -163,13 +230,19 @@ export function leadingConsumerLifecycle<T extends LeadingConsumer>(
 
     onApplicationBootstrap(): void {
       if (!this.autostart) return;
-      startWhenLeading(this.consumer, this.logger, () => {
-        const message = leadingMessage(this.consumer);
-        if (message !== null) this.logger.log(message);
-      });
+      startWhenLeading(
+        this.consumer,
+        this.logger,
+        () => {
+          const message = leadingMessage(this.consumer);
+          if (message !== null) this.logger.log(message);
+        },
+        () => this.closing,
+      );
     }
 
     async beforeApplicationShutdown(): Promise<void> {
+      this.closing = true;
       await this.consumer.stop();
     }
   }

@@ -1,4 +1,5 @@
 import { createEvent, InvalidEventError } from '@xsd/contracts';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { priceHistoryProjection } from '../read-models/price-history/price-history.projection.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
@@ -6,6 +7,7 @@ import { priceTicks } from '../testing/price-ticks.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 import { waitFor } from '../testing/wait-for.js';
 import { defineProjection } from './projection.js';
+import { LOCK_CHECK_MS, startWhenLeading } from './projector-leadership.js';
 import { ReadModelTimeoutError } from '../core/projection-progress.js';
 import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
@@ -285,4 +287,58 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector on the %s pipe
     expect(prices).toEqual([{ price: good.type === 'price.ticked' ? good.data.price : null }]);
     await waitFor(async () => (await count(pipeline, 'price_history')) === 1);
   });
+});
+
+// Only PostgreSQL elects a leader (a lock held by a session); PGlite serves one process.
+describe('Projector leadership on PostgreSQL (the jetstream pipeline)', () => {
+  let pipeline: Pipeline;
+
+  beforeEach(async () => {
+    pipeline = await openPipeline('jetstream');
+  });
+
+  afterEach(async () => {
+    await pipeline.cleanup();
+  });
+
+  it(
+    "given the session holding the leader's lock ends under it, then the leader stands down within the check time, the standby leads alone, and no event is lost",
+    async () => {
+      await pipeline.log.appendMany(priceTicks(300));
+      const first = pipeline.projector([priceHistoryProjection], { maxBatch: 50 });
+      const second = pipeline.projector([priceHistoryProjection], { maxBatch: 50 });
+      const said: string[] = [];
+      const logger = { error: (message: string) => said.push(message) };
+      const leading: string[] = [];
+      startWhenLeading(first, logger, () => leading.push('first'));
+      await waitFor(() => leading.includes('first'), { timeoutMs: 10_000, message: 'the first replica to lead' });
+      startWhenLeading(second, logger, () => leading.push('second'));
+      await caughtUp(pipeline, ['price_history']);
+      expect((await second.status())[0].running).toBe(false);
+
+      // What a restarted server or a cut connection does to the leader's lock session.
+      const { rows } = await sql<{ ended: boolean }>`
+        select pg_terminate_backend(pid) as ended from pg_locks
+        where locktype = 'advisory' and classid = ${0x78736470} and objid = 1 and objsubid = 2 and granted`.execute(pipeline.db);
+      expect(rows).toEqual([{ ended: true }]);
+      const cut = Date.now();
+      await waitFor(() => leading.includes('second'), { timeoutMs: 10_000, message: 'the standby to lead' });
+      await waitFor(async () => !(await first.status())[0].running, { timeoutMs: LOCK_CHECK_MS + 5_000, message: 'the old leader to stand down' });
+      expect(Date.now() - cut).toBeLessThan(LOCK_CHECK_MS + 5_000);
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/^lost the lead \(.+\): stopping, to stand by until it can lead again$/);
+
+      await pipeline.log.appendMany(priceTicks(300, Date.parse('2026-02-01T00:00:00.000Z')));
+      await caughtUp(pipeline, ['price_history']);
+      expect(await count(pipeline, 'price_history')).toBe(600);
+      expect((await second.status())[0].running).toBe(true);
+      // The old leader stands by: it leads again only once the second is gone.
+      expect((await first.status())[0].running).toBe(false);
+      expect(leading).toEqual(['first', 'second']);
+      await second.stop();
+      await waitFor(() => leading.length === 3, { timeoutMs: 10_000, message: 'the old leader to lead again' });
+      expect(leading).toEqual(['first', 'second', 'first']);
+      await first.stop();
+    },
+  );
 });

@@ -140,6 +140,11 @@ export class Projector {
     return this.options.rebuildPage ?? REBUILD_PAGE;
   }
 
+  /** The election it runs when it has one (LeadingConsumer): lost, it stops and stands by again. */
+  get leadership(): ProjectorLeadership | undefined {
+    return this.options.leadership;
+  }
+
   /** True once stop() was asked for, so a start still in progress can wind down quietly. */
   get stopping(): boolean {
     return this.stopped;

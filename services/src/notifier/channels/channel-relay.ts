@@ -92,6 +92,11 @@ export class ChannelRelay implements LeadingConsumer {
     this.pollMs = Math.max(10, options.pollMs ?? 1_000);
   }
 
+  /** The election it runs when it has one (LeadingConsumer): lost, it stops and stands by again. */
+  get leadership(): ProjectorLeadership | undefined {
+    return this.options.leadership;
+  }
+
   get stopping(): boolean {
     return this.stopped;
   }
