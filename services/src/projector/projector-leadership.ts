@@ -143,11 +143,15 @@ export class ProjectorLeadership {
    * (null) or the check fails or finds the lock gone (the reason).
    */
   private async watchLock(connection: Kysely<DB>, released: Promise<void>): Promise<Error | null> {
-    let isReleased = false;
-    void released.then(() => (isReleased = true));
+    // One abort for the whole lead (racing `released` at every check would pile reactions on it).
+    const release = new AbortController();
+    void released.then(() => release.abort());
     for (;;) {
-      await Promise.race([released, delay(LOCK_CHECK_MS, undefined, { ref: false })]);
-      if (isReleased) return null;
+      try {
+        await delay(LOCK_CHECK_MS, undefined, { signal: release.signal, ref: false });
+      } catch {
+        return null; // released
+      }
       try {
         const { rows } = await sql<{ held: boolean }>`
           select exists (
