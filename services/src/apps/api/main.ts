@@ -1,4 +1,7 @@
-import { appModules } from '../app-modules.js';
-import { startHttpApp, startRole } from '../bootstrap.js';
+import { enableCompileCache } from 'node:module';
+
+// Before the services load: Node keeps their compiled code on disk (apps/start/main.ts says why).
+enableCompileCache();
+const [{ appModules }, { startHttpApp, startRole }] = await Promise.all([import('../app-modules.js'), import('../bootstrap.js')]);
 
 await startRole((config) => startHttpApp(appModules.api(config), config, 'api'));
