@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { enableCompileCache } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT_FAILED, EXIT_USAGE, oneLine } from './cli-error.js';
 import { registerActivityCommand } from './commands/activity.js';
@@ -22,6 +23,9 @@ import { registerUsersCommand } from './commands/users.js';
  * Each command loads what only it needs (Ink on a terminal, the services for projections,
  * devnet and scan --rpc) when it runs, so `xsd prices --json` starts fast.
  */
+// What a command loads when it runs (Ink, the services) comes from compiled code Node keeps on disk.
+enableCompileCache();
+
 // `xsd prices | head`: a reader that stops early is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
