@@ -67,3 +67,14 @@ describe('npx xsd projections rebuild (JetStream + PostgreSQL)', () => {
     expect(run.stderr).toMatch(/^xsd: Another projector is running against this database/);
   });
 });
+
+describe('npx xsd projections rebuild, where the database cannot be reached', () => {
+  it('exits 1 with one line on stderr, the database\'s own reason, and nothing on stdout', () => {
+    const missing = `xsd_missing_${process.pid}_${Date.now()}`;
+    const run = xsd(['projections', 'rebuild'], { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${missing}`, NATS_URL: '' });
+
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`xsd: Database migrations (up) failed: database "${missing}" does not exist\n`);
+    expect(run.stdout).toBe('');
+  });
+});

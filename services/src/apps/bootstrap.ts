@@ -32,14 +32,17 @@ export async function startHttpApp(module: DynamicModule, config: AppConfig, rol
 }
 
 /**
- * Starts a role without HTTP (the projector, the ingestor, the notifier), logging as `logs` says;
- * a one-off command (`xsd projections rebuild`) keeps Nest's console lines.
+ * Starts a role without HTTP (the projector, the ingestor, the notifier), logging as `logs` says.
+ * A one-off command (`xsd projections rebuild`) says itself how it went, in one line when it
+ * fails: Nest stays quiet while the modules start (no start-up lines, no stack trace of a start
+ * that failed), then tells of warnings and errors only.
  */
 export async function startWorker(module: DynamicModule, logs?: LoggerOptions): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(module, {
-    ...(logs ? { logger: new NestPinoLogger(createLogger(logs)) } : {}),
+    logger: logs ? new NestPinoLogger(createLogger(logs)) : false,
     abortOnError: false,
   });
+  if (!logs) app.useLogger(['error', 'warn']);
   app.enableShutdownHooks();
   await app.init();
   return app;
