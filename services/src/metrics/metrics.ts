@@ -137,6 +137,12 @@ export class Metrics {
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
+  readonly leadershipLost = new Counter({
+    name: 'xsd_leadership_lost_total',
+    help: 'Leads this process lost, by election (projector, notifier, channel-relay): the session holding its database lock ended, and it stood down for a standby.',
+    labelNames: ['election'] as const,
+    registers: [this.registry],
+  });
   readonly signInRefusals = new Counter({
     name: 'xsd_sign_in_refusals_total',
     help: 'Staff sign-ins refused, by reason (wrong credentials, locked, busy...).',

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../database/database.js';
 import type { DB } from '../database/schema.js';
 import { describeError } from '../event-log/batch-delivery.js';
+import { Metrics } from '../metrics/metrics.js';
 
 /** Advisory-lock class shared by every leader election on one database ("xsdp"). */
 const LOCK_CLASS = 0x78736470;
@@ -54,7 +55,7 @@ export class ProjectorLeadership {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly kind: DatabaseHandle['kind'],
-    private readonly role: LeadershipRole = PROJECTOR_ROLE,
+    readonly role: LeadershipRole = PROJECTOR_ROLE,
   ) {}
 
   /** Resolves when this projector leads; rejects after timeoutMs when given. */
@@ -185,21 +186,18 @@ export interface LeadingConsumer {
  * A leader whose lead is lost (the session holding its lock ended) stops and stands by again, as
  * a new replica would: the replica that took the lock leads alone.
  */
-export function startWhenLeading(
-  consumer: LeadingConsumer,
-  logger: { error(message: string): void },
-  onLeading: () => void,
-  closing: () => boolean = () => false,
-): void {
+export function startWhenLeading(consumer: LeadingConsumer, follow: LeadFollowing): void {
+  const { logger, onLeading, onLost, closing = () => false } = follow;
   consumer.start().then(
     () => {
       if (consumer.stopping) return;
       onLeading();
       void consumer.leadership?.lost.then(async (reason) => {
         if (consumer.stopping || closing()) return;
+        onLost?.(reason);
         logger.error(`lost the lead (${describeError(reason)}): stopping, to stand by until it can lead again`);
         await consumer.stop().catch((error: unknown) => logger.error(`could not stop: ${describeError(error)}`));
-        if (!closing()) startWhenLeading(consumer, logger, onLeading, closing);
+        if (!closing()) startWhenLeading(consumer, follow);
       });
     },
     (error: unknown) => {
@@ -207,6 +205,17 @@ export function startWhenLeading(
       logger.error(`could not start: ${describeError(error)}`);
     },
   );
+}
+
+/** What startWhenLeading tells of, and asks, as the consumer leads, loses the lead and stands by. */
+export interface LeadFollowing {
+  readonly logger: { error(message: string): void };
+  /** Each time it starts to lead. */
+  onLeading(): void;
+  /** Each time it lost the lead (before it stops). */
+  onLost?(reason: Error): void;
+  /** True once the application closes: a lost lead is then not taken up again. */
+  closing?(): boolean;
 }
 
 /**
@@ -230,19 +239,20 @@ export function leadingConsumerLifecycle<T extends LeadingConsumer>(
     constructor(
       @Inject(consumerClass) readonly consumer: T,
       @Inject(autostart) private readonly autostart: boolean,
+      private readonly metrics: Metrics,
     ) {}
 
     onApplicationBootstrap(): void {
       if (!this.autostart) return;
-      startWhenLeading(
-        this.consumer,
-        this.logger,
-        () => {
+      startWhenLeading(this.consumer, {
+        logger: this.logger,
+        onLeading: () => {
           const message = leadingMessage(this.consumer);
           if (message !== null) this.logger.log(message);
         },
-        () => this.closing,
-      );
+        onLost: () => this.metrics.leadershipLost.inc({ election: this.consumer.leadership?.role.name ?? loggerName }),
+        closing: () => this.closing,
+      });
     }
 
     async beforeApplicationShutdown(): Promise<void> {

@@ -310,9 +310,10 @@ describe('Projector leadership on PostgreSQL (the jetstream pipeline)', () => {
       const said: string[] = [];
       const logger = { error: (message: string) => said.push(message) };
       const leading: string[] = [];
-      startWhenLeading(first, logger, () => leading.push('first'));
+      const lost: string[] = [];
+      startWhenLeading(first, { logger, onLeading: () => leading.push('first'), onLost: () => lost.push('first') });
       await waitFor(() => leading.includes('first'), { timeoutMs: 10_000, message: 'the first replica to lead' });
-      startWhenLeading(second, logger, () => leading.push('second'));
+      startWhenLeading(second, { logger, onLeading: () => leading.push('second'), onLost: () => lost.push('second') });
       await caughtUp(pipeline, ['price_history']);
       expect((await second.status())[0].running).toBe(false);
 
@@ -325,6 +326,7 @@ describe('Projector leadership on PostgreSQL (the jetstream pipeline)', () => {
       await waitFor(() => leading.includes('second'), { timeoutMs: 10_000, message: 'the standby to lead' });
       await waitFor(async () => !(await first.status())[0].running, { timeoutMs: LOCK_CHECK_MS + 5_000, message: 'the old leader to stand down' });
       expect(Date.now() - cut).toBeLessThan(LOCK_CHECK_MS + 5_000);
+      expect(lost).toEqual(['first']);
       expect(said).toHaveLength(1);
       expect(said[0]).toMatch(/^lost the lead \(.+\): stopping, to stand by until it can lead again$/);
 
