@@ -21,10 +21,15 @@ import { Metrics } from './metrics.js';
  * A labelled counter has no series until it is first incremented, and Prometheus answers queries
  * from series only. The test makes the traffic that starts most of them (HTTP requests, a refused
  * sign-in, the ingestor's ticks and their appends); the few that only a rare event starts (a dead
- * letter, a web push, a rejected tick) must still be exposed, which Prometheus shows in the
+ * letter, a web push, a rejected tick, a lead lost) must still be exposed, which Prometheus shows in the
  * metadata it keeps of each target's HELP and TYPE lines.
  */
-const NEEDS_A_RARE_EVENT = new Set(['xsd_projection_dead_letters_total', 'xsd_notifier_pushes_total', 'xsd_ingestor_ticks_rejected_total']);
+const NEEDS_A_RARE_EVENT = new Set([
+  'xsd_projection_dead_letters_total',
+  'xsd_notifier_pushes_total',
+  'xsd_ingestor_ticks_rejected_total',
+  'xsd_leadership_lost_total',
+]);
 /** The ingestor reads the chains every 30 s. */
 const TICK_WAIT_MS = 90_000;
 const SUFFIXES = ['_bucket', '_sum', '_count'];
