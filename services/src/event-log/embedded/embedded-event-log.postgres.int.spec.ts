@@ -69,6 +69,35 @@ describe('Embedded event log on PostgreSQL: several processes on one database', 
     expect(await logs[0].lastSequence()).toBe(301);
   });
 
+  it('given appends that come while one is written, then they are written together in one transaction, each answered as if one after another', async () => {
+    const reads = { log: 0, head: 0 };
+    const log = new EmbeddedEventLog(database.handle.db.withPlugin(countingReads(reads)));
+    expect(await log.append(tick('BSC'))).toEqual({ sequence: 1, duplicate: false });
+    const locksBefore = reads.head;
+    const first = tick('Ethereum');
+
+    const outcomes = await Promise.allSettled([
+      // The log is idle: this one's transaction starts at once, alone.
+      log.append(first),
+      // These come while it is written: the next transaction, all together, in this order.
+      ...Array.from({ length: 20 }, () => log.append(tick('Ethereum'))),
+      log.append(first),
+      log.append(tick('BSC'), { expectedSubjectSequence: 1 }),
+      log.append(tick('BSC'), { expectedSubjectSequence: 1 }),
+    ]);
+
+    // Each transaction of appends reads the head once, under its lock.
+    expect(reads.head - locksBefore).toBe(2);
+    const answers = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : outcome.reason));
+    expect(answers.slice(0, 21)).toEqual(Array.from({ length: 21 }, (_, index) => ({ sequence: index + 2, duplicate: false })));
+    expect(answers[21]).toEqual({ sequence: 2, duplicate: true });
+    expect(answers[22]).toEqual({ sequence: 23, duplicate: false });
+    // The one before it in the group moved the subject to 23: refused alone, as it would be after it.
+    expect(answers[23]).toBeInstanceOf(ConcurrencyError);
+    expect(await log.lastSequence()).toBe(23);
+    expect((await log.read(1, 100)).map(({ sequence }) => sequence)).toEqual(Array.from({ length: 23 }, (_, index) => index + 1));
+  });
+
   it('given a follower (ephemeral) in one process, when that process goes away without stopping it, then no consumer row is left', async () => {
     const api = await openDatabase({ url: database.url, poolSize: 2 });
     const quiet = { error: () => undefined, warn: () => undefined };

@@ -41,6 +41,14 @@ type Db = Kysely<EventLogTables>;
 /** Rows per insert in `appendMany` (5 parameters a row, well under PostgreSQL's 65,535). */
 const APPEND_CHUNK = 1_000;
 
+/** An append waiting for the next group (see `append`), and how to tell its caller. */
+interface QueuedAppend {
+  readonly event: AnyEvent;
+  readonly expected: number | undefined;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
 /**
  * Told of each append's newest sequence, per Kysely instance: several logs (or a reopened one) on
  * the same database in one process see each other's appends at once, without waiting for the poll.
@@ -135,6 +143,9 @@ export class EmbeddedEventLog implements EventLog {
   private readonly policy: DeliveryPolicy;
   private readonly head: HeadWatch;
   private readonly subscriptions = new Set<EmbeddedSubscription>();
+  /** Appends that came while a group's transaction was running: the next group. */
+  private queued: QueuedAppend[] = [];
+  private writingGroup = false;
 
   /** `db` must have the `1763683200000-EventLog` migration; the caller owns (and closes) it. */
   constructor(db: Kysely<any>, options: EmbeddedEventLogOptions = {}) {
@@ -144,11 +155,43 @@ export class EmbeddedEventLog implements EventLog {
     this.head = new HeadWatch(this.db, options.pollIntervalMs ?? 250);
   }
 
+  /**
+   * Appends that arrive while another append's transaction runs wait for it and are written
+   * together, in the order they came, in one transaction (group commit): each still gets its own
+   * answer (stored, duplicate, or its own ConcurrencyError), exactly as one after another. Under
+   * fifty writers the embedded log had been holding PGlite's one session for a transaction of
+   * seven statements per event. An append to an idle log starts its transaction at once.
+   */
   async append(event: AnyEvent, options: AppendOptions = {}): Promise<AppendResult> {
     const { event: stored, expected } = checkAppend(event, options);
-    const result = await this.write('append', (trx, last) => this.appendLocked(trx, last, stored, expected));
-    if (!result.duplicate) this.notifyAppended(result.sequence);
-    return result;
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queued.push({ event: stored, expected, resolve, reject });
+      if (!this.writingGroup) void this.writeGroups();
+    });
+  }
+
+  /** Writes the queued appends a group at a time until none is left. */
+  private async writeGroups(): Promise<void> {
+    this.writingGroup = true;
+    try {
+      while (this.queued.length > 0) {
+        const group = this.queued.splice(0, APPEND_CHUNK);
+        try {
+          const outcomes = await this.write('append', (trx, last) => this.appendGroupLocked(trx, last, group));
+          let newest = 0;
+          outcomes.forEach((outcome, index) => {
+            if (outcome instanceof ConcurrencyError) return group[index]!.reject(outcome);
+            if (!outcome.duplicate) newest = Math.max(newest, outcome.sequence);
+            group[index]!.resolve(outcome);
+          });
+          if (newest > 0) this.notifyAppended(newest);
+        } catch (error) {
+          for (const append of group) append.reject(error);
+        }
+      }
+    } finally {
+      this.writingGroup = false;
+    }
   }
 
   async appendMany(events: readonly AnyEvent[]): Promise<AppendResult[]> {
@@ -159,7 +202,10 @@ export class EmbeddedEventLog implements EventLog {
     const results: AppendResult[] = [];
     for (let start = 0; start < parsed.length; start += APPEND_CHUNK) {
       const chunk = parsed.slice(start, start + APPEND_CHUNK);
-      const written = await this.write('appendMany', (trx, last) => this.appendChunkLocked(trx, last, chunk));
+      // No expectation in the chunk, so no outcome is a ConcurrencyError.
+      const written = (await this.write('appendMany', (trx, last) =>
+        this.appendGroupLocked(trx, last, chunk.map((event) => ({ event, expected: undefined }))),
+      )) as AppendResult[];
       const stored = written.filter((result) => !result.duplicate);
       if (stored.length > 0) this.notifyAppended(stored[stored.length - 1].sequence);
       results.push(...written);
@@ -293,40 +339,43 @@ export class EmbeddedEventLog implements EventLog {
     }
   }
 
-  private async appendLocked(
+  /**
+   * A group of appends (or a chunk of `appendMany`) under the head lock, as if one after another: an id already stored (or
+   * earlier in the group) answers as a duplicate, an expected subject sequence is checked against
+   * the subject's newest (stored, or earlier in the group) and refused alone, the rest stored in one insert.
+   */
+  private async appendGroupLocked(
     trx: Transaction<EventLogTables>,
     last: number,
-    event: AnyEvent,
-    expected: number | undefined,
-  ): Promise<AppendResult> {
-    const existing = await trx.selectFrom('event_log').select('sequence').where('id', '=', event.id).executeTakeFirst();
-    if (existing) return { sequence: Number(existing.sequence), duplicate: true };
-    if (expected !== undefined) {
-      const actual = await subjectSequence(trx, event.subject);
-      if (actual !== expected) throw new ConcurrencyError(event.subject, expected, actual);
-    }
-    const sequence = last + 1;
-    await trx.insertInto('event_log').values(toRow(event, sequence)).execute();
-    await trx.updateTable('event_log_head').set({ last_sequence: sequence }).where('id', '=', 1).execute();
-    return { sequence, duplicate: false };
-  }
-
-  private async appendChunkLocked(
-    trx: Transaction<EventLogTables>,
-    last: number,
-    events: readonly AnyEvent[],
-  ): Promise<AppendResult[]> {
-    const ids = [...new Set(events.map((event) => event.id))];
+    group: readonly Pick<QueuedAppend, 'event' | 'expected'>[],
+  ): Promise<(AppendResult | ConcurrencyError)[]> {
+    const ids = [...new Set(group.map(({ event }) => event.id))];
     const existing = await trx.selectFrom('event_log').select(['id', 'sequence']).where('id', 'in', ids).execute();
     // PostgreSQL answers uuids in lower case.
     const known = new Map(existing.map((row) => [row.id.toLowerCase(), Number(row.sequence)]));
+    const checked = [...new Set(group.filter(({ expected }) => expected !== undefined).map(({ event }) => event.subject))];
+    const newest = new Map<string, number>();
+    if (checked.length > 0) {
+      const rows = await trx
+        .selectFrom('event_log')
+        .select((eb) => ['subject', eb.fn.max('sequence').as('last')])
+        .where('subject', 'in', checked)
+        .groupBy('subject')
+        .execute();
+      for (const row of rows) newest.set(row.subject, Number(row.last));
+    }
     const rows: ReturnType<typeof toRow>[] = [];
     let sequence = last;
-    const results = events.map((event): AppendResult => {
+    const outcomes = group.map(({ event, expected }): AppendResult | ConcurrencyError => {
       const first = known.get(event.id.toLowerCase());
       if (first !== undefined) return { sequence: first, duplicate: true };
+      if (expected !== undefined) {
+        const actual = newest.get(event.subject) ?? 0;
+        if (actual !== expected) return new ConcurrencyError(event.subject, expected, actual);
+      }
       sequence += 1;
       known.set(event.id.toLowerCase(), sequence);
+      newest.set(event.subject, sequence);
       rows.push(toRow(event, sequence));
       return { sequence, duplicate: false };
     });
@@ -334,7 +383,7 @@ export class EmbeddedEventLog implements EventLog {
       await trx.insertInto('event_log').values(rows).execute();
       await trx.updateTable('event_log_head').set({ last_sequence: sequence }).where('id', '=', 1).execute();
     }
-    return results;
+    return outcomes;
   }
 }
 
