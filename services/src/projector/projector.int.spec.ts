@@ -317,10 +317,12 @@ describe('Projector leadership on PostgreSQL (the jetstream pipeline)', () => {
       await caughtUp(pipeline, ['price_history']);
       expect((await second.status())[0].running).toBe(false);
 
-      // What a restarted server or a cut connection does to the leader's lock session.
+      // What a restarted server or a cut connection does to the leader's lock session. pg_locks
+      // shows every database's locks: only this test's database is touched (files run side by side).
       const { rows } = await sql<{ ended: boolean }>`
         select pg_terminate_backend(pid) as ended from pg_locks
-        where locktype = 'advisory' and classid = ${0x78736470} and objid = 1 and objsubid = 2 and granted`.execute(pipeline.db);
+        where locktype = 'advisory' and classid = ${0x78736470} and objid = 1 and objsubid = 2 and granted
+          and database = (select oid from pg_database where datname = current_database())`.execute(pipeline.db);
       expect(rows).toEqual([{ ended: true }]);
       const cut = Date.now();
       await waitFor(() => leading.includes('second'), { timeoutMs: 10_000, message: 'the standby to lead' });
