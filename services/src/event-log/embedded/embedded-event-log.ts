@@ -340,9 +340,10 @@ export class EmbeddedEventLog implements EventLog {
   }
 
   /**
-   * A group of appends (or a chunk of `appendMany`) under the head lock, as if one after another: an id already stored (or
-   * earlier in the group) answers as a duplicate, an expected subject sequence is checked against
-   * the subject's newest (stored, or earlier in the group) and refused alone, the rest stored in one insert.
+   * A group of appends (or a chunk of `appendMany`) under the head lock, as if one after another:
+   * an id already stored (or earlier in the group) answers as a duplicate, an expected subject
+   * sequence is checked against the subject's newest (stored, or earlier in the group) and refused
+   * alone, and the rest are stored in one insert.
    */
   private async appendGroupLocked(
     trx: Transaction<EventLogTables>,
