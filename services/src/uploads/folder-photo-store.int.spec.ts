@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,13 +28,18 @@ describe('folder photo store: files on disk', () => {
 });
 
 describe('folder photo store: an in-memory deployment', () => {
-  it('given the data directory :memory:, then photos go to a scratch folder that is gone after close', async () => {
+  it('given the data directory :memory:, then photos go to a scratch folder made at the first photo (0700) and gone after close', async () => {
     const store = await openPhotoStore({ ...TEST_APP_CONFIG, natsUrl: null, dataDir: ':memory:' });
-    const key = 'contact_photos/abc_2.png';
-    await store.put(key, Uint8Array.from([0x89, 0x50]), 'image/png');
     expect(store).toBeInstanceOf(FolderPhotoStore);
     const { root } = store as FolderPhotoStore;
     expect(root.startsWith(tmpdir())).toBe(true);
+    // Nothing on disk before a photo: a start that fails after opening the store leaves nothing.
+    await expect(readdir(root)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await store.get('contact_photos/none_1.png')).toBeNull();
+    const key = 'contact_photos/abc_2.png';
+    await store.put(key, Uint8Array.from([0x89, 0x50]), 'image/png');
+    expect((await stat(root)).mode & 0o777).toBe(0o700);
+    expect(await store.get(key)).toEqual({ bytes: Uint8Array.from([0x89, 0x50]), contentType: 'image/png' });
     await store.close();
     await expect(readdir(root)).rejects.toMatchObject({ code: 'ENOENT' });
   });

@@ -20,7 +20,8 @@ export class FolderPhotoStore implements PhotoStore {
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     checkPhotoPut(key, contentType);
     const target = join(this.root, key);
-    await mkdir(dirname(target), { recursive: true });
+    // Made here when missing (the root included), for the store's own process only.
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     const temporary = join(dirname(target), `.${randomBytes(8).toString('hex')}.tmp`);
     const file = await open(temporary, 'wx');
     try {

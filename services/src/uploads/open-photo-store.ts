@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/config.js';
@@ -31,7 +31,9 @@ export async function openPhotoStore(config: AppConfig): Promise<PhotoStore> {
       replicas: config.streamReplicas,
     });
   }
-  // A database kept in memory keeps nothing on disk: its photos go to a scratch folder removed at close.
-  if (config.dataDir === IN_MEMORY) return new FolderPhotoStore(await mkdtemp(join(tmpdir(), 'xsd-photos-')), true);
+  // A database kept in memory keeps nothing on disk: its photos go to a scratch folder (0700), made
+  // at the first photo and removed at close. Made at open, it was left behind by every start that
+  // failed after it (Nest closes nothing of an application that never started).
+  if (config.dataDir === IN_MEMORY) return new FolderPhotoStore(join(tmpdir(), `xsd-photos-${randomBytes(12).toString('hex')}`), true);
   return new FolderPhotoStore(photoFolder(config.dataDir));
 }
