@@ -7,7 +7,7 @@ import { describeError } from '../event-log/batch-delivery.js';
 import { Metrics } from '../metrics/metrics.js';
 
 /** Advisory-lock class shared by every leader election on one database ("xsdp"). */
-const LOCK_CLASS = 0x78736470;
+export const LOCK_CLASS = 0x78736470;
 /**
  * How often a leader checks that the session holding its lock is still there. When that session
  * ends under it (PostgreSQL restarted, the connection cut or terminated), the server frees the lock

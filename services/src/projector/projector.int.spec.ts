@@ -7,7 +7,7 @@ import { priceTicks } from '../testing/price-ticks.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 import { waitFor } from '../testing/wait-for.js';
 import { defineProjection } from './projection.js';
-import { LOCK_CHECK_MS, startWhenLeading } from './projector-leadership.js';
+import { LOCK_CHECK_MS, LOCK_CLASS, PROJECTOR_ROLE, startWhenLeading } from './projector-leadership.js';
 import { ReadModelTimeoutError } from '../core/projection-progress.js';
 import { CheckpointsRepository } from '../core/checkpoints.repository.js';
 import { ALL_PROJECTIONS } from '../read-models/projections.js';
@@ -321,7 +321,7 @@ describe('Projector leadership on PostgreSQL (the jetstream pipeline)', () => {
       // shows every database's locks: only this test's database is touched (files run side by side).
       const { rows } = await sql<{ ended: boolean }>`
         select pg_terminate_backend(pid) as ended from pg_locks
-        where locktype = 'advisory' and classid = ${0x78736470} and objid = 1 and objsubid = 2 and granted
+        where locktype = 'advisory' and classid = ${LOCK_CLASS} and objid = ${PROJECTOR_ROLE.lockId} and objsubid = 2 and granted
           and database = (select oid from pg_database where datname = current_database())`.execute(pipeline.db);
       expect(rows).toEqual([{ ended: true }]);
       const cut = Date.now();
