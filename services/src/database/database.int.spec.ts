@@ -149,3 +149,48 @@ describe('openDatabase', () => {
     }
   });
 });
+
+describe.each(['postgres', 'pglite'] as const)('copyRows on %s', (kind) => {
+  it('loads rows of every kind of value as written, in its own turn beside a transaction in progress, and keeps the connection usable after a refused load', async () => {
+    const test = kind === 'postgres' ? await createTestDatabase() : null;
+    const handle = test?.handle ?? (await createPgliteTestDatabase());
+    try {
+      const { db } = handle;
+      await sql`create schema loads`.execute(db);
+      await sql`create table loads.rows (id int primary key, label text, price float8, at timestamptz)`.execute(db);
+      const rows = [
+        [1, 'tab\there, line\nthere, back\\slash, cr\r', 1.05, '2026-01-01T00:00:00.000Z'],
+        [2, null, -2e-7, null],
+        [3, '\\N is text here', 0, '2026-01-01T00:00:00.001Z'],
+      ] as const;
+
+      // A transaction holds the embedded session meanwhile: the load waits for it, never runs inside it.
+      let committed = false;
+      const transaction = db.transaction().execute(async (trx) => {
+        await sql`insert into loads.rows (id) values (99)`.execute(trx);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        committed = true;
+      });
+      expect(await handle.copyRows({ schema: 'loads', table: 'rows' }, ['id', 'label', 'price', 'at'], rows)).toBe(3);
+      await transaction;
+      expect(committed).toBe(true);
+
+      const { rows: stored } = await sql<{ id: number; label: string | null; price: number | null; at: Date | null }>`
+        select id, label, price, at from loads.rows order by id`.execute(db);
+      expect(stored).toEqual([
+        { id: 1, label: rows[0][1], price: 1.05, at: new Date(rows[0][3]) },
+        { id: 2, label: null, price: -2e-7, at: null },
+        { id: 3, label: rows[2][1], price: 0, at: new Date(rows[2][3]) },
+        { id: 99, label: null, price: null, at: null },
+      ]);
+
+      // A duplicate key refuses the whole load, and the next statements run as before.
+      await expect(handle.copyRows({ schema: 'loads', table: 'rows' }, ['id'], [[4], [1]])).rejects.toMatchObject({ code: '23505' });
+      expect(await handle.copyRows({ schema: 'loads', table: 'rows' }, ['id'], [[5]])).toBe(1);
+      const { rows: ids } = await sql<{ id: number }>`select id from loads.rows order by id`.execute(db);
+      expect(ids.map(({ id }) => id)).toEqual([1, 2, 3, 5, 99]);
+    } finally {
+      await (test ? test.drop() : handle.close());
+    }
+  });
+});

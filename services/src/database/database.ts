@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { type CopyRows, copyStatement, copyText } from './copy-rows.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { PgliteThread } from './pglite-thread.js';
@@ -15,6 +19,8 @@ export type Db = Kysely<DB>;
 export interface DatabaseHandle {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** Bulk loads with COPY (copy-rows.ts). */
+  readonly copyRows: CopyRows;
   /** Closes the pool or the PGlite instance; safe to call twice. */
   close(): Promise<void>;
 }
@@ -96,7 +102,20 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
   };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return handle(db, 'postgres');
+  const copyRows: CopyRows = async (target, columns, rows) => {
+    const client = await shared.connect();
+    try {
+      const copy = client.query(copyFrom(copyStatement(target, columns, 'STDIN')));
+      await pipeline(Readable.from([copyText(rows)]), copy);
+      client.release();
+      return copy.rowCount;
+    } catch (error) {
+      // A COPY cut short leaves the connection in an unknown state: it is closed, not reused.
+      client.release(error as Error);
+      throw error;
+    }
+  };
+  return handle(db, 'postgres', copyRows);
 }
 
 /** Where PGlite keeps its files (and its lock) under `XSD_DATA_DIR`. */
@@ -123,14 +142,17 @@ async function openPglite(dataDir: string = DEFAULT_DATA_DIR, snapshot?: Blob): 
     throw error;
   }
   const db = new Kysely<DB>({ dialect: new PgliteDialect({ pglite }) });
-  return handle(db, 'pglite', unlock);
+  const copyRows: CopyRows = (target, columns, rows) =>
+    pglite.copy(copyStatement(target, columns, `'/dev/blob'`), copyText(rows));
+  return handle(db, 'pglite', copyRows, unlock);
 }
 
-function handle(db: Db, kind: DatabaseHandle['kind'], unlock = () => {}): DatabaseHandle {
+function handle(db: Db, kind: DatabaseHandle['kind'], copyRows: CopyRows, unlock = () => {}): DatabaseHandle {
   let closing: Promise<void> | null = null;
   return {
     db,
     kind,
+    copyRows,
     close: () => (closing ??= db.destroy().finally(unlock)),
   };
 }

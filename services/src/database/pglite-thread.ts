@@ -87,6 +87,12 @@ export class PgliteThread {
     return this.#send({ op: 'query', sql, params, tx }) as Promise<PgliteResult | null>;
   }
 
+  /** Runs `COPY ... FROM '/dev/blob'` (`sql`) with `text` as the blob when the session is free; resolves to the rows loaded. */
+  async copy(sql: string, text: string): Promise<number> {
+    const result = (await this.#send({ op: 'copy', sql, text })) as PgliteResult;
+    return result.affectedRows ?? 0;
+  }
+
   /** Starts a transaction with `sql` once the session is free; its statements pass the id returned. */
   async begin(sql: string): Promise<number> {
     const tx = this.#nextTx++;

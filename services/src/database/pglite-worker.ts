@@ -36,6 +36,8 @@ export type PgliteRequest =
   | { readonly id: number; readonly op: 'begin'; readonly sql: string; readonly tx: number }
   /** Ends transaction `tx` with `sql` (commit or rollback) and frees the session, whatever the outcome. */
   | { readonly id: number; readonly op: 'end'; readonly sql: string; readonly tx: number }
+  /** `COPY ... FROM '/dev/blob'` with `text` as the blob, on its own turn (no transaction). */
+  | { readonly id: number; readonly op: 'copy'; readonly sql: string; readonly text: string }
   | { readonly id: number; readonly op: 'dump' }
   | { readonly id: number; readonly op: 'close' };
 
@@ -106,6 +108,10 @@ async function main(): Promise<void> {
         const result: Results | undefined =
           request.params.length === 0 ? (await pglite.exec(request.sql)).at(-1) : await pglite.query(request.sql, [...request.params]);
         return { id: request.id, result: result ? { rows: result.rows, affectedRows: result.affectedRows, command: result.command } : null };
+      }
+      case 'copy': {
+        const result = await pglite.query(request.sql, [], { blob: new Blob([request.text]) });
+        return { id: request.id, result: { rows: [], affectedRows: result.affectedRows, command: 'COPY' } };
       }
       case 'begin':
       case 'end':
