@@ -114,7 +114,7 @@ export async function runPipelineBenchmark(options: PipelineBenchmarkOptions): P
   let clock = Date.parse('2026-01-01T00:00:00.000Z');
   const projectors: Projector[] = [];
   const projectorFor = (projections: Projection[]) => {
-    const projector = new Projector(db, eventLog, projections, progress, { maxBatch: 1_000 });
+    const projector = new Projector(database.handle, eventLog, projections, progress, { maxBatch: 1_000 });
     projectors.push(projector);
     return projector;
   };

@@ -95,7 +95,7 @@ describe('the price ingestor on the devnet', () => {
     ]);
     log = new EmbeddedEventLog(database.db, { pollIntervalMs: 20 });
     progress = new ProjectionProgress(new CheckpointsRepository(database));
-    projector = new Projector(database.db, log, ALL_PROJECTIONS, progress);
+    projector = new Projector(database, log, ALL_PROJECTIONS, progress);
     statuses = new IngestorStatusRepository(database);
     await projector.start();
   });

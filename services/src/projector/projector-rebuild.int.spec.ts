@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
+import { connect } from 'nats';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { priceCandlesProjection } from '../read-models/price-candles/price-candles.projection.js';
-import { priceHistoryProjection } from '../read-models/price-history/price-history.projection.js';
+import { priceHistoryProjection, priceHistoryProjectionFor } from '../read-models/price-history/price-history.projection.js';
 import { openPipeline, type Pipeline, type PipelineKind } from '../testing/pipeline.js';
 import { priceTicks } from '../testing/price-ticks.js';
 import { tableChecksum } from '../testing/table-checksum.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { TEST_NATS_URL } from '../testing/test-stream.js';
 import { waitFor } from '../testing/wait-for.js';
 import { createShadow, SHADOW_VACUUM_DEAD_ROWS, shadowSchema, vacuumShadow } from './shadow-tables.js';
 
@@ -113,6 +115,85 @@ describe.each<PipelineKind>(['embedded', 'jetstream'])('Projector rebuild on the
     await plain.rebuildAll(['price_history', 'price_candles']);
     expect(await Promise.all(['price_history', 'price_candles'].map((table) => tableChecksum(pipeline.db, table)))).toEqual(rebuiltThenLive);
     expect(rebuiltThenLive[0].rows).toBe(TICKS + 700);
+  });
+});
+
+describe.each<PipelineKind>(['embedded', 'jetstream'])('A rebuild that loads price_history with COPY, on the %s pipeline', (kind) => {
+  let pipeline: Pipeline;
+
+  beforeEach(async () => {
+    pipeline = await openPipeline(kind);
+  });
+
+  afterEach(async () => {
+    await pipeline.cleanup();
+  });
+
+  it('given ticks that pass the retention only in later pages, then its rows, keys and indexes equal a live run', async () => {
+    const history = priceHistoryProjectionFor({ rawPriceDays: 1 });
+    const day = Date.parse('2026-02-01T00:00:00.000Z');
+    // 300 ticks at 0, 0.6 and 1.2 days: only the third's pages make the rows span more than the day
+    // kept, and then the first 300 expire.
+    for (const start of [day, day + 0.6 * 86_400_000, day + 1.2 * 86_400_000]) await pipeline.log.appendMany(priceTicks(300, start));
+    const live = pipeline.projector([history], { maxBatch: 50 });
+    await live.start();
+    const head = await pipeline.log.lastSequence();
+    await pipeline.progress.waitFor('price_history', head, 30_000);
+    const liveRows = await tableChecksum(pipeline.db, 'price_history');
+    const liveIndexes = await sql<{ name: string; definition: string }>`
+      select indexname as name, indexdef as definition from pg_indexes where tablename = 'price_history' order by 1`.execute(pipeline.db);
+    await live.stop();
+
+    const rebuilder = pipeline.projector([history], { rebuildPage: 150 });
+    await rebuilder.rebuild('price_history');
+
+    expect(await tableChecksum(pipeline.db, 'price_history')).toEqual(liveRows);
+    expect(liveRows.rows).toBe(600);
+    const rebuiltIndexes = await sql<{ name: string; definition: string }>`
+      select indexname as name, indexdef as definition from pg_indexes where tablename = 'price_history' order by 1`.execute(pipeline.db);
+    expect(rebuiltIndexes.rows).toEqual(liveIndexes.rows);
+  });
+});
+
+// Only JetStream can: the embedded log refuses a second copy of an id at any time.
+describe('A rebuild on the jetstream pipeline, of a log holding an event twice', () => {
+  let pipeline: Pipeline;
+
+  beforeEach(async () => {
+    pipeline = await openPipeline('jetstream');
+  });
+
+  afterEach(async () => {
+    await pipeline.cleanup();
+  });
+
+  it('given an event stored again by a retry past the duplicate window, then the rebuilt table has it once, and its key', async () => {
+    const ticks = priceTicks(400);
+    await pipeline.log.appendMany(ticks);
+    // A second copy of the 100th tick, stored as a retry would be once the server forgot its id.
+    const nc = await connect({ servers: TEST_NATS_URL });
+    try {
+      await nc.jetstream().publish(`${pipeline.env.XSD_SUBJECT_PREFIX}${ticks[99].subject}`, JSON.stringify(ticks[99]));
+    } finally {
+      await nc.close();
+    }
+    expect(await pipeline.log.lastSequence()).toBe(401);
+
+    const projector = pipeline.projector([priceHistoryProjection]);
+    const [result] = await projector.rebuildAll(['price_history']);
+
+    expect(result.sequence).toBe(401);
+    const { rows } = await sql<{ rows: number; ids: number }>`
+      select count(*)::int as rows, count(distinct id)::int as ids from price_history`.execute(pipeline.db);
+    expect(rows[0]).toEqual({ rows: 400, ids: 400 });
+    const key = await sql<{ definition: string }>`
+      select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'price_history_pkey'`.execute(pipeline.db);
+    expect(key.rows).toEqual([{ definition: 'PRIMARY KEY (id)' }]);
+    // The live projection goes on from there with its upsert on the key.
+    await projector.start();
+    await pipeline.log.appendMany(priceTicks(5, Date.parse('2026-01-02T00:00:00.000Z')));
+    await pipeline.progress.waitFor('price_history', 406, 30_000);
+    expect(await tableChecksum(pipeline.db, 'price_history')).toMatchObject({ rows: 405 });
   });
 });
 

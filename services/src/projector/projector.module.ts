@@ -25,7 +25,7 @@ export class ProjectorModule {
           provide: Projector,
           inject: [DATABASE, EVENT_LOG, PROJECTIONS, ProjectionProgress],
           useFactory: (database: DatabaseHandle, log: EventLog, projections: readonly Projection[], progress: ProjectionProgress) =>
-            new Projector(database.db, log, projections, progress, {
+            new Projector(database, log, projections, progress, {
               leadership: new ProjectorLeadership(database.db, database.kind),
             }),
         },

@@ -1,13 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { EventType } from '@xsd/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DatabaseHandle } from '../database/database.js';
 import type { DB } from '../database/schema.js';
 import type { EventLog, StoredEvent, Subscription } from '../event-log/event-log.js';
 import { CheckpointsRepository, consumerName } from '../core/checkpoints.repository.js';
 import type { Projection, StoredEventOf } from './projection.js';
 import type { ProjectionProgress } from '../core/projection-progress.js';
 import type { ProjectorLeadership } from './projector-leadership.js';
-import { createShadow, dropShadow, indexShadow, swapInShadow, useShadow, vacuumShadow } from './shadow-tables.js';
+import { createShadow, dropShadow, indexForPruning, indexShadow, shadowSchema, swapInShadow, useShadow, vacuumShadow } from './shadow-tables.js';
 
 export interface ProjectorOptions {
   /** Most events per transaction. Larger batches project faster; smaller ones commit sooner. */
@@ -52,6 +53,16 @@ export interface RebuildResult {
   /** The checkpoint the rebuilt tables were swapped in at. */
   readonly sequence: number;
   readonly elapsedMs: number;
+}
+
+/**
+ * The times of the rows a rebuild has copied into a table with a retention (`CopyRetention`), and
+ * whether they span enough for its prune to have rows to delete.
+ */
+interface CopiedSpan {
+  oldest: number;
+  newest: number;
+  pruning: boolean;
 }
 
 /** A rebuild made no progress for too long (a lock held elsewhere, say); the live tables are untouched. */
@@ -124,15 +135,17 @@ export class Projector {
   /** Writes of unsaved checkpoints and rebuilds' resets, one after another. */
   private checkpointWrites: Promise<unknown> = Promise.resolve();
   private readonly logger = new Logger('Projector');
+  private readonly db: Kysely<DB>;
 
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly database: Pick<DatabaseHandle, 'db' | 'copyRows'>,
     private readonly log: EventLog,
     readonly projections: readonly Projection[],
     private readonly progress: ProjectionProgress,
     private readonly options: ProjectorOptions = {},
   ) {
-    this.checkpoints = new CheckpointsRepository({ db });
+    this.db = database.db;
+    this.checkpoints = new CheckpointsRepository({ db: this.db });
     this.byName = new Map(projections.map((projection) => [projection.name, projection]));
   }
 
@@ -203,15 +216,16 @@ export class Projector {
     const stalledAfterMs = options.stalledAfterMs ?? REBUILD_STALLED_AFTER_MS;
     const guard = <T>(work: Promise<T>, doing: string) => withinStallLimit(work, stalledAfterMs, doing);
     const shadows = new Map<Projection, string>();
+    const spans = new Map<Projection, CopiedSpan>();
     try {
       for (const projection of projections) shadows.set(projection, await createShadow(this.db, projection));
       let head = await this.log.lastSequence();
       const report = (replayed: number) => options.onProgress?.({ replayed, head: Math.max(head, replayed) });
       report(0);
-      let reached = await this.replay(shadows, 1, head, guard, report);
+      let reached = await this.replay(shadows, spans, 1, head, guard, report);
       // Events appended meanwhile: caught up in pages while the live tables keep serving.
       while ((head = await this.log.lastSequence()) - reached > this.rebuildPage) {
-        reached = await this.replay(shadows, reached + 1, head, guard, report);
+        reached = await this.replay(shadows, spans, reached + 1, head, guard, report);
       }
       await Promise.all(projections.map((projection) => indexShadow(this.db, projection, shadows.get(projection)!)));
       return await Promise.all(
@@ -235,6 +249,7 @@ export class Projector {
   /** Writes the events `from..through` into the shadows, a page a transaction, reading the next page meanwhile. */
   private async replay(
     shadows: ReadonlyMap<Projection, string>,
+    spans: Map<Projection, CopiedSpan>,
     from: number,
     through: number,
     guard: <T>(work: Promise<T>, doing: string) => Promise<T>,
@@ -254,7 +269,7 @@ export class Projector {
         const { value: page, done } = await guard(next, `reading the events after ${reached}`);
         if (done || page.length === 0) break;
         next = read();
-        const writes = [...shadows].map(([projection, live]) => this.applyToShadow(projection, live, page));
+        const writes = [...shadows].map(([projection, live]) => this.writeToShadow(projection, live, page, spans));
         await guard(Promise.all(writes), `writing events ${page[0].sequence} to ${page[page.length - 1].sequence}`);
         reached = page[page.length - 1].sequence;
         report(reached);
@@ -266,15 +281,46 @@ export class Projector {
     return reached;
   }
 
-  private async applyToShadow(projection: Projection, live: string, events: readonly StoredEvent[]): Promise<void> {
+  /** One page of a replay: copied in when the projection says how (`Projection.copy`), else applied. */
+  private async writeToShadow(
+    projection: Projection,
+    live: string,
+    events: readonly StoredEvent[],
+    spans: Map<Projection, CopiedSpan>,
+  ): Promise<void> {
     const handles = new Set<EventType>(projection.handles);
     const relevant = events.filter((stored) => handles.has(stored.event.type)) as StoredEventOf<EventType>[];
     if (relevant.length === 0) return;
+    const { copy } = projection;
+    if (!copy) return this.inShadow(projection, live, (trx) => projection.apply(trx, relevant));
+    await this.database.copyRows(
+      { schema: shadowSchema(projection), table: copy.table },
+      copy.columns,
+      relevant.map((stored) => copy.row(stored)),
+    );
+    const { retention } = copy;
+    if (!retention) return;
+    const span = spans.get(projection) ?? { oldest: Number.POSITIVE_INFINITY, newest: Number.NEGATIVE_INFINITY, pruning: false };
+    spans.set(projection, span);
+    for (const stored of relevant) {
+      const at = retention.timeOf(stored);
+      if (at < span.oldest) span.oldest = at;
+      if (at > span.newest) span.newest = at;
+    }
+    if (!span.pruning) {
+      if (span.newest - span.oldest <= retention.keptMs) return;
+      await indexForPruning(this.db, projection, live, copy.table);
+      span.pruning = true;
+    }
+    await this.inShadow(projection, live, (trx) => retention.prune(trx, relevant.length));
+  }
+
+  private async inShadow(projection: Projection, live: string, write: (trx: Transaction<DB>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       // A crash loses the whole shadow anyway: no need to wait for each page to reach the disk.
       await sql`set local synchronous_commit = off`.execute(trx);
       await useShadow(trx, projection, live);
-      await projection.apply(trx, relevant);
+      await write(trx);
     });
   }
 

@@ -66,8 +66,9 @@ export async function useShadow(trx: Transaction<DB>, projection: Projection, li
  * Empty copies of the projection's tables in a fresh shadow schema: columns, defaults, checks,
  * keys, unique indexes (a projection's upserts need them while it loads) and the indexes its own
  * writes read (`loadIndexes`), foreign keys among them. The other indexes come after the load
- * (`indexShadow`), which is much faster than keeping them up to date row by row. Returns the live
- * schema's name.
+ * (`indexShadow`), which is much faster than keeping them up to date row by row, and so do the
+ * keys of a table loaded with COPY (and its `loadIndexes`, once its prune is due: `indexForPruning`).
+ * Returns the live schema's name.
  */
 export async function createShadow(db: Kysely<DB>, projection: Projection): Promise<string> {
   const live = await liveSchema(db);
@@ -87,26 +88,52 @@ export async function createShadow(db: Kysely<DB>, projection: Projection): Prom
     for (const { table } of tables) {
       await sql`create table ${sql.id(shadow, table)} (like ${sql.id(live, table)} including all excluding indexes)`.execute(trx);
     }
-    for (const { table, constraints } of tables) {
-      for (const { name, definition } of constraints.filter((each) => !each.foreign)) {
-        await sql`alter table ${sql.id(shadow, table)} add constraint ${sql.id(name)} ${sql.raw(definition)}`.execute(trx);
-      }
+    const loading = tables.filter(({ table }) => !copiedInto(projection, table));
+    for (const { table, constraints } of loading) await addConstraints(trx, shadow, table, constraints, false);
+    for (const { table, indexes } of tables) {
+      for (const { definition } of indexes.filter((index) => neededWhileLoading(projection, table, index))) await sql.raw(definition).execute(trx);
     }
-    for (const { indexes } of tables) {
-      for (const { definition } of indexes.filter((index) => neededWhileLoading(projection, index))) await sql.raw(definition).execute(trx);
-    }
-    // Unqualified in the definition, a referenced table resolves to the shadow's copy when this projection owns it.
-    for (const { table, constraints } of tables) {
-      for (const { name, definition } of constraints.filter((each) => each.foreign)) {
-        await sql`alter table ${sql.id(shadow, table)} add constraint ${sql.id(name)} ${sql.raw(definition)}`.execute(trx);
-      }
-    }
+    for (const { table, constraints } of loading) await addConstraints(trx, shadow, table, constraints, true);
   });
   return live;
 }
 
-function neededWhileLoading(projection: Projection, index: { readonly name: string; readonly unique: boolean }): boolean {
-  return index.unique || (projection.loadIndexes?.includes(index.name) ?? false);
+/** A table the projection loads with COPY (`Projection.copy`): its keys and indexes come after its rows. */
+function copiedInto(projection: Projection, table: string): boolean {
+  return projection.copy?.table === table;
+}
+
+/**
+ * Keys and other constraints, the foreign ones apart (after every key they may reference).
+ * Unqualified in a foreign key's definition, a referenced table resolves to the shadow's copy when
+ * this projection owns it.
+ */
+async function addConstraints(
+  trx: Transaction<DB>,
+  shadow: string,
+  table: string,
+  constraints: readonly (TableObject & { foreign: boolean })[],
+  foreign: boolean,
+): Promise<void> {
+  for (const { name, definition } of constraints.filter((each) => each.foreign === foreign)) {
+    await sql`alter table ${sql.id(shadow, table)} add constraint ${sql.id(name)} ${sql.raw(definition)}`.execute(trx);
+  }
+}
+
+function neededWhileLoading(projection: Projection, table: string, index: { readonly name: string; readonly unique: boolean }): boolean {
+  return !copiedInto(projection, table) && (index.unique || (projection.loadIndexes?.includes(index.name) ?? false));
+}
+
+/**
+ * Builds the `loadIndexes` of the table a projection loads with COPY, once its retention has rows
+ * to delete (`CopyRetention`): from then on each page's prune reads them.
+ */
+export async function indexForPruning(db: Kysely<DB>, projection: Projection, live: string, table: string): Promise<void> {
+  const indexes = await indexesOf(db, live, table);
+  await db.transaction().execute(async (trx) => {
+    await useShadow(trx, projection, live);
+    for (const { definition } of indexes.filter((index) => projection.loadIndexes?.includes(index.name))) await sql.raw(definition).execute(trx);
+  });
 }
 
 /** Dead rows a shadow table may hold before the rebuild vacuums it. */
@@ -125,17 +152,77 @@ export async function vacuumShadow(db: Kysely<DB>, projection: Projection): Prom
   if (rows.length > 0) await sql`vacuum ${sql.join(rows.map(({ table }) => sql.id(shadowSchema(projection), table)))}`.execute(db);
 }
 
-/** Builds the shadow's remaining indexes once it holds the bulk of the rows, and its planner statistics. */
+/**
+ * Builds what the shadow's tables lack of the live ones' once they hold the bulk of the rows (the
+ * keys of a table loaded with COPY, indexes), and their planner statistics. A key that finds the
+ * rows of an event the log holds twice (an append retried past JetStream's duplicate window) drops
+ * the second copies and is built again: rare, so the common load pays no pass to look for them.
+ */
 export async function indexShadow(db: Kysely<DB>, projection: Projection, live: string): Promise<void> {
   const shadow = shadowSchema(projection);
   for (const table of projection.tables) {
-    const indexes = await indexesOf(db, live, table);
-    await db.transaction().execute(async (trx) => {
-      await useShadow(trx, projection, live);
-      for (const { definition } of indexes.filter((index) => !neededWhileLoading(projection, index))) await sql.raw(definition).execute(trx);
-    });
+    const [constraints, indexes, built] = await Promise.all([
+      constraintsOf(db, live, table),
+      indexesOf(db, live, table),
+      namesOn(db, shadow, table),
+    ]);
+    const missing = constraints.filter(({ name }) => !built.has(name));
+    const build = () =>
+      db.transaction().execute(async (trx) => {
+        await useShadow(trx, projection, live);
+        await addConstraints(trx, shadow, table, missing, false);
+        for (const { definition } of indexes.filter(({ name }) => !built.has(name))) await sql.raw(definition).execute(trx);
+        await addConstraints(trx, shadow, table, missing, true);
+      });
+    try {
+      await build();
+    } catch (error) {
+      if (!copiedInto(projection, table) || (error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      await dropSecondCopies(db, shadow, table, await primaryKeyOf(db, live, table));
+      await build();
+    }
     await sql`analyze ${sql.id(shadow, table)}`.execute(db);
   }
+}
+
+/** The names of a table's constraints and indexes. */
+async function namesOn(db: Kysely<DB>, schema: string, table: string): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`
+    select k.conname as name from pg_constraint k
+    join pg_class t on t.oid = k.conrelid join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = ${schema} and t.relname = ${table}
+    union
+    select c.relname from pg_index i
+    join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = ${schema} and t.relname = ${table}`.execute(db);
+  return new Set(rows.map((row) => row.name));
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The live table's primary key columns, in key order. */
+async function primaryKeyOf(db: Kysely<DB>, schema: string, table: string): Promise<string[]> {
+  const { rows } = await sql<{ column: string }>`
+    select a.attname as column
+    from pg_constraint k
+    join pg_class t on t.oid = k.conrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    cross join lateral unnest(k.conkey) with ordinality as key(attnum, position)
+    join pg_attribute a on a.attrelid = k.conrelid and a.attnum = key.attnum
+    where n.nspname = ${schema} and t.relname = ${table} and k.contype = 'p'
+    order by key.position`.execute(db);
+  if (rows.length === 0) throw new Error(`${schema}.${table} has no primary key: a projection loaded with COPY needs one`);
+  return rows.map((row) => row.column);
+}
+
+/** Keeps one row of each key (the copies are the same event's, so any one). */
+async function dropSecondCopies(db: Kysely<DB>, shadow: string, table: string, key: readonly string[]): Promise<void> {
+  await sql`
+    delete from ${sql.id(shadow, table)} where ctid = any(array(
+      select ctid from (
+        select ctid, row_number() over (partition by ${sql.join(key.map((column) => sql.id(column)))}) as copy
+        from ${sql.id(shadow, table)}) copies
+      where copy > 1))`.execute(db);
 }
 
 /**

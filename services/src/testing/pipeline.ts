@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../database/database.js';
 import type { DB } from '../database/schema.js';
 import { EmbeddedEventLog } from '../event-log/embedded/embedded-event-log.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -37,27 +38,24 @@ export interface Pipeline {
 export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?: number } = {}): Promise<Pipeline> {
   const delivery = { retryDelayMs: options.retryDelayMs ?? 50 };
   const metrics = new Metrics({ processMetrics: false });
-  let db: Kysely<DB>;
-  let dbKind: 'pglite' | 'postgres';
+  let handle: DatabaseHandle;
   let log: EventLog;
   let env: Record<string, string> = {};
   let cleanupStorage: () => Promise<void>;
   if (kind === 'embedded') {
-    const handle = await createPgliteTestDatabase();
-    db = handle.db;
-    dbKind = 'pglite';
-    log = new EmbeddedEventLog(db, { ...delivery, onDeadLetter: deadLetterRecorder(db, metrics) });
-    cleanupStorage = () => handle.close();
+    const embedded = await createPgliteTestDatabase();
+    handle = embedded;
+    log = new EmbeddedEventLog(embedded.db, { ...delivery, onDeadLetter: deadLetterRecorder(embedded.db, metrics) });
+    cleanupStorage = () => embedded.close();
   } else {
     const database = await createTestDatabase();
     const stream: TestStream = uniqueStream();
-    db = database.handle.db;
-    dbKind = 'postgres';
+    handle = database.handle;
     log = await JetStreamEventLog.connect({
       servers: TEST_NATS_URL,
       ...stream,
       ...delivery,
-      onDeadLetter: deadLetterRecorder(db, metrics),
+      onDeadLetter: deadLetterRecorder(database.handle.db, metrics),
     });
     env = { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix };
     cleanupStorage = async () => {
@@ -65,6 +63,7 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
       await database.drop();
     };
   }
+  const { db } = handle;
   const progress = new ProjectionProgress(new CheckpointsRepository({ db }));
   const projectors: Projector[] = [];
   return {
@@ -75,8 +74,8 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
     metrics,
     env,
     projector(projections = ALL_PROJECTIONS, projectorOptions) {
-      const projector = new Projector(db, log, projections, progress, {
-        leadership: new ProjectorLeadership(db, dbKind),
+      const projector = new Projector(handle, log, projections, progress, {
+        leadership: new ProjectorLeadership(db, handle.kind),
         ...projectorOptions,
       });
       projectors.push(projector);

@@ -104,7 +104,7 @@ describe('JetStream event log on a three-node cluster (real nats-server processe
         onDeadLetter: deadLetterRecorder(database.handle.db),
       });
       const progress = new ProjectionProgress(new CheckpointsRepository(database.handle));
-      projector = new Projector(database.handle.db, log, [priceHistoryProjection], progress, { maxBatch: 200 });
+      projector = new Projector(database.handle, log, [priceHistoryProjection], progress, { maxBatch: 200 });
       await projector.start();
     });
 
