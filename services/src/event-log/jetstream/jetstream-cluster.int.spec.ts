@@ -184,7 +184,16 @@ describe('JetStream event log on a three-node cluster (real nats-server processe
       expect(appendedWhileDown).toBeGreaterThanOrEqual(third);
       expect(projectedWhileDown).toBeGreaterThan(appendedAtKill);
       await cluster.waitHealthy();
-      const consumer = await jsm.consumers.info(names.stream, consumerName('price_history'));
+      // Acks of messages the old leader delivered can miss a new consumer leader that never saw them
+      // delivered: it sends those again, and the subscription acks each copy (one it already settled).
+      let consumer = await jsm.consumers.info(names.stream, consumerName('price_history'));
+      await waitFor(
+        async () => {
+          consumer = await jsm.consumers.info(names.stream, consumerName('price_history'));
+          return consumer.ack_floor.stream_seq === last;
+        },
+        { timeoutMs: 60_000, intervalMs: 200, message: `the consumer to acknowledge ${last}` },
+      );
       expect(consumer.ack_floor.stream_seq).toBe(last);
       expect(consumer.num_pending).toBe(0);
       expect(consumer.cluster?.replicas?.every((peer) => peer.current)).toBe(true);
