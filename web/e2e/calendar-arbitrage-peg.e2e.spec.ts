@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, collectConsoleErrors, type ConsoleProblem, launchChromium } from './support/chromium';
 import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
+import { firstSilverReading } from './support/first-readings';
 
 const ADMIN = { email: 'e2e-tools@silverboard.test', password: 'e2e-tools-password' };
 const WIDTHS = [1366, 375] as const;
@@ -48,11 +49,7 @@ beforeAll(async () => {
   stack = await startStack({
     env: { XSD_ADMIN_EMAIL: ADMIN.email, XSD_ADMIN_PASSWORD: ADMIN.password, XSD_DEVNET_TICK_MS: String(3_600_000) },
   });
-  await waitFor(async () => (await fetch(`${stack.url}/api/silver/latest`)).status === 200, {
-    timeoutMs: 60_000,
-    intervalMs: 250,
-    message: 'the first silver reading',
-  });
+  await firstSilverReading(stack);
   await createEvents([
     {
       title: 'Bridge upgrade',

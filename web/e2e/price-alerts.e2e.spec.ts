@@ -14,6 +14,7 @@ import { waitFor } from '@xsd/services/testing/wait-for';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, collectConsoleErrors, type ConsoleProblem, launchChromium } from './support/chromium';
+import { firstSilverReading } from './support/first-readings';
 
 const ADMIN = { email: 'e2e-alerts@silverboard.test', password: 'e2e-alerts-password' };
 const SOON_EVENT = 'Alerts e2e launch';
@@ -32,11 +33,7 @@ beforeAll(async () => {
   stack = await startStack({
     env: { XSD_ADMIN_EMAIL: ADMIN.email, XSD_ADMIN_PASSWORD: ADMIN.password, XSD_DEVNET_TICK_MS: String(3_600_000) },
   });
-  await waitFor(async () => (await fetch(`${stack.url}/api/silver/latest`)).status === 200, {
-    timeoutMs: 60_000,
-    intervalMs: 250,
-    message: 'the first silver reading',
-  });
+  await firstSilverReading(stack);
   const login = await fetch(`${stack.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

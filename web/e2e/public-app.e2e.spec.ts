@@ -12,6 +12,7 @@ import { ROUTES } from '../src/config/routes';
 import { type Browser, collectConsoleErrors, type ConsoleProblem, launchChromium } from './support/chromium';
 import { readXsdPrice, setXsdPrice } from '@xsd/services/testing/devnet-prices';
 import { signIn } from './support/staff-api';
+import { firstSilverReading } from './support/first-readings';
 
 /**
  * Read routes the shell calls that other issues deliver. While one of them still answers 404, the
@@ -34,11 +35,7 @@ beforeAll(async () => {
     },
   });
   // The first ingestor tick is in: prices and silver are readable.
-  await waitFor(async () => (await fetch(`${stack.url}/api/silver/latest`)).status === 200, {
-    timeoutMs: 60_000,
-    intervalMs: 250,
-    message: 'the first silver reading',
-  });
+  await firstSilverReading(stack);
   const probes = await Promise.all(
     ROUTES_FROM_OTHER_ISSUES.map(async (path) => {
       const controller = new AbortController();

@@ -10,6 +10,7 @@ import { startTelegramFake, type TelegramFake } from '@xsd/services/testing/tele
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_STORAGE_KEYS } from '../src/lib/alert-lists';
 import { type Browser, collectConsoleErrors, launchChromium } from './support/chromium';
+import { firstSilverReading } from './support/first-readings';
 import { overflowsSideways, VIEWPORTS } from './support/page-checks';
 
 let stack: RunningStack;
@@ -25,6 +26,7 @@ const ALERTS: AlertLists = {
 beforeAll(async () => {
   fake = await startTelegramFake();
   stack = await startStack({ env: { XSD_TELEGRAM_BOT_TOKEN: fake.token, XSD_TELEGRAM_API_URL: fake.url, XSD_DEVNET_TICK_MS: String(3_600_000) } });
+  await firstSilverReading(stack);
   browser = await launchChromium();
 }, 180_000);
 

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, collectConsoleErrors, launchChromium } from './support/chromium';
 import { overflowsSideways, VIEWPORTS } from './support/page-checks';
+import { firstSilverReading } from './support/first-readings';
 
 let stack: RunningStack;
 let browser: Browser;
@@ -19,11 +20,7 @@ const CHAINS = DEVNET_CHAINS.length;
 beforeAll(async () => {
   stack = await startStack({ env: { XSD_DEVNET_TICK_MS: String(3_600_000) } });
   // Prices are in, so the scan has values to show.
-  await waitFor(async () => (await fetch(`${stack.url}/api/silver/latest`)).status === 200, {
-    timeoutMs: 60_000,
-    intervalMs: 250,
-    message: 'the first silver reading',
-  });
+  await firstSilverReading(stack);
   browser = await launchChromium();
 });
 
