@@ -86,22 +86,6 @@ describe('the notifier in the built stack, a rule registered through the API and
     expect(await response.json()).toEqual({ saved: true, rules: 1 });
   };
 
-  /** The log sequence of the first XSD/Ethereum tick at this price. */
-  const tickAt = async (price: number) => {
-    let sequence = 0;
-    await waitFor(
-      async () => {
-        const tick = (await eventsOf(log, 'price.ticked')).find(
-          ({ event }) => event.type === 'price.ticked' && event.data.token === 'XSD' && event.data.chain === 'Ethereum' && event.data.price === price,
-        );
-        sequence = tick?.sequence ?? 0;
-        return sequence > 0;
-      },
-      { timeoutMs: TICK_WAIT_MS, intervalMs: 500, message: `an XSD tick on Ethereum at ${price}` },
-    );
-    return sequence;
-  };
-
   it(
     'sends exactly one push with the text, removes the subscription a 410 answers for, retries a 429 once after Retry-After, and sends nothing more while the price stays beyond',
     async () => {
@@ -147,9 +131,11 @@ describe('the notifier in the built stack, a rule registered through the API and
       expect(new Set(left.map(({ endpoint }) => endpoint))).toEqual(new Set([visitor.endpoint, busy.endpoint]));
       expect(left).toHaveLength(2);
 
-      // Further ticks beyond the threshold: judged, and nothing more is sent.
-      await setXsdPrice(stack.devnetBasePort, 'Ethereum', further);
-      await notifierSettled(database, await tickAt(further));
+      // A later tick still beyond the threshold, appended as the ingestor's next read would be (its
+      // own next tick comes up to 30 s later): judged, and nothing more is sent.
+      const now = new Date();
+      const beyond = createEvent('price.ticked', { token: 'XSD', chain: 'Ethereum', price: further, observedAt: now.toISOString() }, { actor: { kind: 'system', id: 'test' }, now });
+      await notifierSettled(database, (await log.append(beyond)).sequence);
       await notifierSettled(database, await log.lastSequence());
       expect([receiver.count(visitor), receiver.count(busy), receiver.count(gone)]).toEqual([1, 1, 0]);
       expect(receiver.attempts(gone).map((attempt) => attempt.status)).toEqual([410]);
