@@ -45,6 +45,10 @@ async function startApi(env: Record<string, string>): Promise<Api> {
     timeoutMs: 90_000,
     intervalMs: 200,
     message: 'the API to answer or exit',
+  }).catch((error: unknown) => {
+    // A start that hangs says how far it got, and is not left running.
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}; its output so far: ${output.trim() || '(none)'}`);
   });
   return { url, child, output: () => output, exited: closed };
 }
