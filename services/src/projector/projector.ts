@@ -56,13 +56,12 @@ export interface RebuildResult {
 }
 
 /**
- * The times of the rows a rebuild has copied into a table with a retention (`CopyRetention`), and
- * whether they span enough for its prune to have rows to delete.
+ * The times of the rows a rebuild has copied into a table with a retention (`CopyRetention`): once
+ * they span more than it keeps, its prune has rows to delete.
  */
 interface CopiedSpan {
   oldest: number;
   newest: number;
-  pruning: boolean;
 }
 
 /** A rebuild made no progress for too long (a lock held elsewhere, say); the live tables are untouched. */
@@ -300,18 +299,18 @@ export class Projector {
     );
     const { retention } = copy;
     if (!retention) return;
-    const span = spans.get(projection) ?? { oldest: Number.POSITIVE_INFINITY, newest: Number.NEGATIVE_INFINITY, pruning: false };
+    const span = spans.get(projection) ?? { oldest: Number.POSITIVE_INFINITY, newest: Number.NEGATIVE_INFINITY };
     spans.set(projection, span);
+    const due = () => span.newest - span.oldest > retention.keptMs;
+    const wasDue = due();
     for (const stored of relevant) {
       const at = retention.timeOf(stored);
       if (at < span.oldest) span.oldest = at;
       if (at > span.newest) span.newest = at;
     }
-    if (!span.pruning) {
-      if (span.newest - span.oldest <= retention.keptMs) return;
-      await indexForPruning(this.db, projection, live, copy.table);
-      span.pruning = true;
-    }
+    if (!due()) return;
+    // The first page that can expire rows: the prune's index, from here on kept up row by row.
+    if (!wasDue) await indexForPruning(this.db, projection, live, copy.table);
     await this.inShadow(projection, live, (trx) => retention.prune(trx, relevant.length));
   }
 
