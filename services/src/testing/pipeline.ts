@@ -43,10 +43,9 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
   let env: Record<string, string> = {};
   let cleanupStorage: () => Promise<void>;
   if (kind === 'embedded') {
-    const embedded = await createPgliteTestDatabase();
-    handle = embedded;
-    log = new EmbeddedEventLog(embedded.db, { ...delivery, onDeadLetter: deadLetterRecorder(embedded.db, metrics) });
-    cleanupStorage = () => embedded.close();
+    handle = await createPgliteTestDatabase();
+    log = new EmbeddedEventLog(handle.db, { ...delivery, onDeadLetter: deadLetterRecorder(handle.db, metrics) });
+    cleanupStorage = () => handle.close();
   } else {
     const database = await createTestDatabase();
     const stream: TestStream = uniqueStream();
@@ -55,7 +54,7 @@ export async function openPipeline(kind: PipelineKind, options: { retryDelayMs?:
       servers: TEST_NATS_URL,
       ...stream,
       ...delivery,
-      onDeadLetter: deadLetterRecorder(database.handle.db, metrics),
+      onDeadLetter: deadLetterRecorder(handle.db, metrics),
     });
     env = { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, XSD_STREAM: stream.stream, XSD_SUBJECT_PREFIX: stream.subjectPrefix };
     cleanupStorage = async () => {
